@@ -1,0 +1,262 @@
+"""Cards as data: dwarf classes, dwarf cards, Royal Offerings, heroes, distinctions.
+
+Rules: R-COMP-1..5, R-ARMY-2, R-HERO-* (section 12 of RULES.md).
+
+Every physical card in a game has a unique, stable id (a short string) so that
+states, actions and JSON documents can name it:
+
+* dwarves: ``"1W3"`` = Age I warrior with 3 bravery points; duplicates get a
+  suffix (``"1W6"``, ``"1W6b"``); hunters and blacksmiths are numbered
+  (``"2H1"``..``"2H8"``); miners ``"1M0"``, ``"1M0b"``...
+* Royal Offerings: ``"1RO3"``, ``"1RO3b"``, ``"2RO5"``, ``"2RO5b"``, ``"2RO5c"``;
+* heroes: their name in lower case (``"kraal"``, ``"dwerg-ymir"``);
+* the King's Great Armorer special blacksmith card: ``"armorer"``.
+
+All card objects are immutable singletons looked up through :data:`CARDS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class DwarfClass(StrEnum):
+    """The five dwarf classes, in the fixed Troop Evaluation order (R-EVAL-2)."""
+
+    WARRIOR = "warrior"
+    HUNTER = "hunter"
+    MINER = "miner"
+    BLACKSMITH = "blacksmith"
+    EXPLORER = "explorer"
+
+
+CLASSES: tuple[DwarfClass, ...] = tuple(DwarfClass)
+CLASS_LETTER: dict[DwarfClass, str] = {
+    DwarfClass.WARRIOR: "W",
+    DwarfClass.HUNTER: "H",
+    DwarfClass.MINER: "M",
+    DwarfClass.BLACKSMITH: "B",
+    DwarfClass.EXPLORER: "E",
+}
+
+
+class CardKind(StrEnum):
+    DWARF = "dwarf"
+    ROYAL_OFFERING = "royal_offering"
+    HERO = "hero"
+    ARMORER = "armorer"  # King's Great Armorer special 2-rank blacksmith (R-COMP-5)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card.
+
+    ``ranks`` lists the bravery points of each rank symbol (hunter and
+    blacksmith ranks are 0); its length is the number of ranks (R-ARMY-2).
+    ``cls`` is ``None`` for neutral heroes and Royal Offerings.
+    """
+
+    id: str
+    kind: CardKind
+    name: str
+    cls: DwarfClass | None = None
+    ranks: tuple[int, ...] = ()
+    age: int = 0  # 1 or 2 for deck cards, 0 otherwise
+    five_players_only: bool = False
+    offering: int = 0  # +3 / +5 for Royal Offerings
+    title: str = ""  # heroes' epithet ("the Venal")
+
+    @property
+    def rank_count(self) -> int:
+        return len(self.ranks)
+
+    @property
+    def bravery(self) -> int:
+        return sum(self.ranks)
+
+    @property
+    def is_hero(self) -> bool:
+        return self.kind is CardKind.HERO
+
+    @property
+    def is_dwarf_like(self) -> bool:
+        """Dwarves and the special blacksmith: the cards Bonfur/Dagda may discard (R-HERO-DAGDA-3/4)."""
+        return self.kind is CardKind.DWARF or self.kind is CardKind.ARMORER
+
+    def __repr__(self) -> str:
+        return f"card({self.id!r})"
+
+
+# --- Dwarf decks (R-COMP-1) -------------------------------------------------
+
+#: per class: (bravery points of the 2-4 player cards, bravery points added at 5 players)
+DWARF_COMPOSITION: dict[DwarfClass, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    DwarfClass.WARRIOR: ((3, 4, 5, 6, 6, 7, 8, 9), (10,)),
+    DwarfClass.HUNTER: ((0,) * 6, (0, 0)),
+    DwarfClass.MINER: ((0, 0, 1, 1, 2, 2), (0, 1)),
+    DwarfClass.BLACKSMITH: ((0,) * 8, (0, 0)),
+    DwarfClass.EXPLORER: ((5, 6, 7, 8, 9, 10, 11), (12,)),
+}
+
+_SUFFIX = ("", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+
+
+def _dwarves(age: int) -> list[Card]:
+    cards: list[Card] = []
+    for cls, (base, extra) in DWARF_COMPOSITION.items():
+        letter = CLASS_LETTER[cls]
+        numbered = cls in (DwarfClass.HUNTER, DwarfClass.BLACKSMITH)
+        seen: dict[int, int] = {}
+        for i, bp in enumerate(base + extra):
+            five = i >= len(base)
+            if numbered:
+                cid = f"{age}{letter}{i + 1}"
+                name = f"{cls.value.capitalize()}"
+            else:
+                n = seen.get(bp, 0)
+                seen[bp] = n + 1
+                cid = f"{age}{letter}{bp}{_SUFFIX[n]}"
+                name = f"{cls.value.capitalize()} {bp}"
+            cards.append(
+                Card(id=cid, kind=CardKind.DWARF, name=name, cls=cls, ranks=(bp,), age=age,
+                     five_players_only=five)
+            )
+    return cards
+
+
+def _offerings(age: int) -> list[Card]:
+    value = 3 if age == 1 else 5
+    count = 1 if age == 1 else 2
+    out = []
+    for i in range(count + 1):
+        out.append(
+            Card(id=f"{age}RO{value}{_SUFFIX[i]}", kind=CardKind.ROYAL_OFFERING,
+                 name=f"Royal Offering +{value}", age=age, offering=value,
+                 five_players_only=i == count)
+        )
+    return out
+
+
+AGE_DECKS: dict[int, tuple[Card, ...]] = {age: tuple(_dwarves(age) + _offerings(age)) for age in (1, 2)}
+
+
+def age_deck(age: int, players: int) -> list[Card]:
+    """The cards of an Age deck for a player count, unshuffled (R-COMP-3, R-SETUP-4)."""
+    return [c for c in AGE_DECKS[age] if players == 5 or not c.five_players_only]
+
+
+# --- Heroes (R-COMP-4, section 12) -------------------------------------------
+
+
+class Hero(StrEnum):
+    KRAAL = "kraal"
+    TARAH = "tarah"
+    ARAL = "aral"
+    DAGDA = "dagda"
+    AEGUR = "aegur"
+    BONFUR = "bonfur"
+    ZORAL = "zoral"
+    LOKDUR = "lokdur"
+    HOURYA = "hourya"
+    IDUNN = "idunn"
+    YMIR = "dwerg-ymir"
+    AESIR = "dwerg-aesir"
+    SIGMIR = "dwerg-sigmir"
+    JUNGIR = "dwerg-jungir"
+    BERGELMIR = "dwerg-bergelmir"
+    SKAA = "skaa"
+    ASTRID = "astrid"
+    GRID = "grid"
+    ULINE = "uline"
+    YLUD = "ylud"
+    THRUD = "thrud"
+
+
+DWERGS: frozenset[str] = frozenset({Hero.YMIR, Hero.AESIR, Hero.SIGMIR, Hero.JUNGIR, Hero.BERGELMIR})
+#: Heroes removed by the "first game" option (R-SETUP-5).
+FIRST_GAME_EXCLUDED: frozenset[str] = frozenset({Hero.THRUD, Hero.YLUD, Hero.ULINE})
+
+
+def _hero(hid: Hero, name: str, title: str, cls: DwarfClass | None = None, ranks: tuple[int, ...] = ()) -> Card:
+    return Card(id=hid.value, kind=CardKind.HERO, name=name, title=title, cls=cls, ranks=ranks)
+
+
+W, H, M, B, E = CLASSES
+
+HEROES: tuple[Card, ...] = (
+    _hero(Hero.KRAAL, "Kraal", "the Venal", W, (7, 0)),  # R-HERO-KRAAL-1
+    _hero(Hero.TARAH, "Tarah", "Lethal Strike", W, (14,)),  # R-HERO-TARAH-1
+    _hero(Hero.ARAL, "Aral", "Eagle Claws", H, (0, 0)),  # R-HERO-ARAL-1
+    _hero(Hero.DAGDA, "Dagda", "the Explosive", H, (0, 0, 0)),  # R-HERO-DAGDA-1
+    _hero(Hero.AEGUR, "Aegur", "Fist of Steel", B, (0, 0)),  # R-HERO-AEGUR-1
+    _hero(Hero.BONFUR, "Bonfur", "the Tyrannical", B, (0, 0, 0)),  # R-HERO-BONFUR-1
+    _hero(Hero.ZORAL, "Zoral", "the Foreman", M, (1, 0, 0)),  # R-HERO-ZORAL-1
+    _hero(Hero.LOKDUR, "Lokdur", "Greedy Heart", M, (3,)),  # R-HERO-LOKDUR-1
+    _hero(Hero.HOURYA, "Hourya", "the Elusive", E, (20,)),  # R-HERO-HOURYA-1
+    _hero(Hero.IDUNN, "Idunn", "the Furtive", E, (7,)),  # R-HERO-IDUNN-1
+    _hero(Hero.YMIR, "Dwerg Ymir", "one of the 5 Brothers"),
+    _hero(Hero.AESIR, "Dwerg Aesir", "one of the 5 Brothers"),
+    _hero(Hero.SIGMIR, "Dwerg Sigmir", "one of the 5 Brothers"),
+    _hero(Hero.JUNGIR, "Dwerg Jungir", "one of the 5 Brothers"),
+    _hero(Hero.BERGELMIR, "Dwerg Bergelmir", "one of the 5 Brothers"),
+    _hero(Hero.SKAA, "Skaa", "the Unfathomable"),
+    _hero(Hero.ASTRID, "Astrid", "the Fortunate"),
+    _hero(Hero.GRID, "Grid", "the Mercantile"),
+    _hero(Hero.ULINE, "Uline", "the Seer"),
+    _hero(Hero.YLUD, "Ylud", "the Unpredictable"),
+    _hero(Hero.THRUD, "Thrud", "the Headhunter"),
+)
+
+#: Ylud's single rank, by the column she sits in (R-HERO-YLUD-5).
+YLUD_BRAVERY: dict[DwarfClass, int] = {W: 7, H: 0, M: 1, B: 0, E: 11}
+#: Fixed points of neutral heroes in the command zone (R-SCORE-7); Astrid and Dwergs are computed.
+NEUTRAL_POINTS: dict[str, int] = {Hero.SKAA: 17, Hero.GRID: 7, Hero.ULINE: 9, Hero.THRUD: 13}
+#: Dwerg brothers by count (R-SCORE-11).
+DWERG_POINTS: tuple[int, ...] = (0, 13, 40, 81, 108, 135)
+#: Explorer ranks Hourya needs before she can be recruited (R-HERO-HOURYA-2).
+HOURYA_EXPLORERS = 5
+
+ARMORER = Card(id="armorer", kind=CardKind.ARMORER, name="King's Great Armorer", cls=B, ranks=(0, 0))
+
+
+# --- Distinctions (R-COMP-5, section 10) -------------------------------------
+
+
+class Distinction(StrEnum):
+    """Distinction cards, keyed by the class whose majority wins them (R-EVAL-2)."""
+
+    KINGS_HAND = "kings-hand"
+    HUNTING_MASTER = "hunting-master"
+    CROWN_JEWELER = "crown-jeweler"
+    KINGS_GREAT_ARMORER = "kings-great-armorer"
+    PIONEER = "pioneer-of-the-kingdom"
+
+
+DISTINCTION_OF: dict[DwarfClass, Distinction] = {
+    W: Distinction.KINGS_HAND,
+    H: Distinction.HUNTING_MASTER,
+    M: Distinction.CROWN_JEWELER,
+    B: Distinction.KINGS_GREAT_ARMORER,
+    E: Distinction.PIONEER,
+}
+DISTINCTION_NAMES: dict[Distinction, str] = {
+    Distinction.KINGS_HAND: "King's Hand",
+    Distinction.HUNTING_MASTER: "Hunting Master",
+    Distinction.CROWN_JEWELER: "Crown Jeweler",
+    Distinction.KINGS_GREAT_ARMORER: "King's Great Armorer",
+    Distinction.PIONEER: "Pioneer of the Kingdom",
+}
+
+CARDS: dict[str, Card] = {c.id: c for deck in AGE_DECKS.values() for c in deck}
+CARDS.update({c.id: c for c in HEROES})
+CARDS[ARMORER.id] = ARMORER
+HERO_IDS: tuple[str, ...] = tuple(h.id for h in HEROES)
+
+
+def card(card_id: str) -> Card:
+    """Look a card up by id; raises KeyError with the unknown id."""
+    return CARDS[card_id]
+
+
+TAVERNS: tuple[str, str, str] = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")  # R-COMP-9

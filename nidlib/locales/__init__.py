@@ -1,0 +1,1 @@
+"""Message catalogues (JSON), one file per language; see nidlib.messages."""

@@ -1,0 +1,112 @@
+"""The message catalogue: every sentence a learner reads comes from here.
+
+Rules are cited by id; wording lives in ``nidlib/locales/<lang>/*.json`` (one file per area:
+``engine.json``, ``scoring.json``, ``ui.json``...) as
+``{"message-key": "template with {named} fields"}``. English (``en``) is
+complete and is the fallback; ``zh-Hant`` and ``zh-Hans`` follow.
+
+Parameters are plain JSON values. A string parameter that starts with ``@``
+names another catalogue entry (a *term*: ``"@tavern.0"``, ``"@class.warrior"``,
+``"@card.1W6"``, ``"@coin.5b"``) and is rendered in the same language, so a
+sentence and the names inside it are translated together.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
+DEFAULT_LANGUAGE = "en"
+_current = DEFAULT_LANGUAGE
+
+
+def set_language(lang: str) -> None:
+    """Choose the language used when no ``lang`` is passed (the tutor's language switch)."""
+    global _current
+    if lang not in LANGUAGES:
+        msg = f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
+        raise ValueError(msg)
+    _current = lang
+
+
+def get_language() -> str:
+    return _current
+
+
+def _load(lang: str) -> dict[str, str]:
+    folder = resources.files("nidlib.locales").joinpath(lang)
+    merged: dict[str, str] = {}
+    if not folder.is_dir():
+        return merged
+    for part in sorted(folder.iterdir(), key=lambda f: f.name):
+        if part.name.endswith(".json"):
+            merged.update(json.loads(part.read_text("utf-8")))
+    return merged
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The templates of one language: every ``locales/<lang>/*.json`` merged; English fills any gap."""
+    base = _load("en")
+    return base if lang == "en" else {**base, **_load(lang)}
+
+
+class _Params(dict[str, Any]):
+    def __init__(self, params: Mapping[str, Any], lang: str) -> None:
+        super().__init__(params)
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        return term(value, self.lang) if isinstance(value, str) and value.startswith("@") else value
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def term(ref: str, lang: str | None = None) -> str:
+    """Render a term reference such as ``"@class.hunter"`` or ``"@card.1W6"``."""
+    key = ref[1:] if ref.startswith("@") else ref
+    cat = catalogue(lang or _current)
+    if key in cat:
+        return cat[key]
+    kind, _, ident = key.partition(".")
+    if kind == "card":
+        from nidlib.cards import CARDS, CardKind  # noqa: PLC0415 (cards import is light; avoids a cycle)
+
+        c = CARDS.get(ident)
+        if c is None:
+            return ident
+        if c.kind is CardKind.DWARF:
+            cls_name = cat.get(f"class.{c.cls}", str(c.cls))
+            if c.cls in ("hunter", "blacksmith"):
+                return cat.get("card.dwarf-nobp", "{cls}").format(cls=cls_name)
+            return cat.get("card.dwarf", "{cls} {bp}").format(cls=cls_name, bp=c.ranks[0])
+        if c.kind is CardKind.ROYAL_OFFERING:
+            return cat.get("card.offering", "Royal Offering +{n}").format(n=c.offering)
+        return c.name
+    if kind == "coin":
+        return ident.removesuffix("b").removesuffix("s") if ident not in ("3s", "5b") else cat.get(key, ident)
+    return ident
+
+
+def render(key: str, params: Mapping[str, Any] | None = None, lang: str | None = None) -> str:
+    """Fill the template ``key`` with ``params``; unknown keys render as the key itself."""
+    lang = lang or _current
+    template = catalogue(lang).get(key, key)
+    return string.Formatter().vformat(template, (), _Params(params or {}, lang))
+
+
+def names_list(items: list[str], lang: str | None = None) -> str:
+    """``"Ana, Bo and Cy"`` in the catalogue's language."""
+    cat = catalogue(lang or _current)
+    if not items:
+        return cat.get("list.nobody", "nobody")
+    if len(items) == 1:
+        return items[0]
+    return cat.get("list.and", "{a} and {b}").format(a=cat.get("list.sep", ", ").join(items[:-1]), b=items[-1])
