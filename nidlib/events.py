@@ -19,6 +19,8 @@ class Event:
     rule: str  #: rule id from RULES.md, e.g. "R-ORDER-2"
     params: dict[str, Any] = field(default_factory=dict)
     player: int | None = None  #: the player concerned, if any
+    #: None = public; otherwise only this player may see it (Pioneer's draw, Appendix F)
+    visible_to: int | None = None
 
     def text(self, lang: str | None = None, *, cite: bool = True) -> str:
         """The learner's sentence, followed by the rule id in brackets."""
@@ -30,4 +32,4 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "rule": self.rule, "params": self.params, "player": self.player,
-                "text": self.text()}
+                "visible_to": self.visible_to, "text": self.text()}

@@ -63,6 +63,9 @@ class _Params(dict[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         value = super().__getitem__(key)
+        if isinstance(value, list):
+            return names_list([term(v, self.lang) if isinstance(v, str) and v.startswith("@") else str(v)
+                               for v in value], self.lang)
         return term(value, self.lang) if isinstance(value, str) and value.startswith("@") else value
 
     def __missing__(self, key: str) -> str:

@@ -1,0 +1,1054 @@
+"""The rules engine: new games, legal actions, checking and applying actions.
+
+Public entry points (re-exported by :mod:`nidlib`):
+
+* :func:`new_game` - set up a game from player count, names, seed and options.
+* :func:`decision` / :func:`to_act` - what the game waits for, and from whom.
+* :func:`legal_actions` - every legal action (bids included) for one or all players.
+* :func:`check` - ``None`` if an action is legal, else the :class:`Violation` (never raises).
+* :func:`apply` - returns ``(new_state, events)``; raises :class:`IllegalActionError`
+  and leaves the given state untouched when the action is illegal.
+* :func:`advance` - the fast, unchecked, in-place path used by bots and benchmarks.
+
+The flow is a stack of tasks (see :mod:`nidlib.state`). Each ``_task_*``
+function runs one automatic step; each ``_do_*`` function applies one kind of
+action. Rule ids are cited next to the code that enforces them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
+
+from nidlib.actions import (
+    Action,
+    Bid,
+    Discard,
+    Keep,
+    Pick,
+    PlaceThrud,
+    PlaceYlud,
+    Recruit,
+    TradeCoins,
+    TradeDiscard,
+    Transform,
+    UlineBid,
+)
+from nidlib.cards import (
+    CARDS,
+    CLASSES,
+    DISTINCTION_OF,
+    FIRST_GAME_EXCLUDED,
+    HERO_IDS,
+    HOURYA_EXPLORERS,
+    CardKind,
+    DwarfClass,
+    Hero,
+    age_deck,
+)
+from nidlib.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury, treasury_pick
+from nidlib.errors import IllegalActionError, NidError, Violation
+from nidlib.events import Event
+from nidlib.state import DECISIONS, Decision, Options, Player, State, Task
+
+Log = list[Event] | None
+
+W, H, M, B, E = range(5)
+GEMS_BY_PLAYERS: dict[int, tuple[int, ...]] = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5), 5: (1, 2, 3, 4, 5)}
+ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
+SLOT_NAMES = ("t0", "t1", "t2", "p0", "p1")
+
+#: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
+RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
+RANKS[Hero.YLUD] = 1
+_DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
+_CLASS_HEROES: frozenset[str] = frozenset(h for h in HERO_IDS if CARDS[h].cls is not None)
+
+DECISION_RULE: dict[str, str] = {
+    "bids": "R-BID-1",
+    "uline_bid": "R-HERO-ULINE-4",
+    "pick": "R-ORDER-1",
+    "hero": "R-RECRUIT-2",
+    "thrud": "R-HERO-THRUD-3",
+    "ylud": "R-HERO-YLUD-2",
+    "transform": "R-XFORM-1",
+    "discard": "R-HERO-BONFUR-2",
+    "uline_trade": "R-HERO-ULINE-5",
+    "trade_discard": "R-TRADE-4",
+    "pioneer": "R-DIST-PIONEER-1",
+}
+ACTION_OF: dict[str, type] = {
+    "bids": Bid,
+    "uline_bid": UlineBid,
+    "pick": Pick,
+    "hero": Recruit,
+    "thrud": PlaceThrud,
+    "ylud": PlaceYlud,
+    "transform": Transform,
+    "discard": Discard,
+    "uline_trade": TradeCoins,
+    "trade_discard": TradeDiscard,
+    "pioneer": Keep,
+}
+
+
+def _ev(log: Log, key: str, rule: str, player: int | None = None, visible_to: int | None = None,
+        **params: Any) -> None:
+    if log is not None:
+        log.append(Event(key, rule, params, player, visible_to))
+
+
+def _t(tavern: int) -> str:
+    return f"@tavern.{tavern}"
+
+
+def _c(ci: int) -> str:
+    return f"@class.{CLASSES[ci].value}"
+
+
+def _card(cid: str) -> str:
+    return f"@card.{cid}"
+
+
+# --- army arithmetic (R-ARMY-2, R-LINE-1) ----------------------------------------------
+
+
+def ranks(p: Player, ci: int) -> int:
+    """Ranks in column ``ci``: rank symbols of every card there, plus Thrud if she sits there."""
+    n = 0
+    for cid in p.columns[ci]:
+        n += RANKS[cid]
+    return n + 1 if p.thrud == ci else n
+
+
+def lines(p: Player) -> int:
+    """Complete lines: the smallest rank count over the five columns (R-LINE-1)."""
+    return min(ranks(p, 0), ranks(p, 1), ranks(p, 2), ranks(p, 3), ranks(p, 4))
+
+
+def discardable_columns(p: Player, exclude: int) -> list[int]:
+    """Columns whose top card is a dwarf (or the special blacksmith) and not Thrud (R-HERO-DAGDA-3)."""
+    return [ci for ci in range(5) if ci != exclude and p.columns[ci] and p.thrud != ci
+            and p.columns[ci][-1] in _DWARF_LIKE]
+
+
+def eligible_heroes(s: State, p: Player) -> list[str]:
+    """Heroes this player could recruit now (R-RECRUIT-7): in the display and prerequisites met."""
+    out = []
+    for h in s.heroes_available:
+        if h == Hero.HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
+            continue
+        if h == Hero.BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
+            continue
+        if h == Hero.DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
+            continue
+        out.append(h)
+    return out
+
+
+def uline_owner(s: State) -> int | None:
+    for i, p in enumerate(s.players):
+        if Hero.ULINE in p.heroes:
+            return i
+    return None
+
+
+# --- set-up ----------------------------------------------------------------------------
+
+
+def new_game(
+    players: int = 3,
+    names: tuple[str, ...] | list[str] | None = None,
+    *,
+    seed: int = 0,
+    first_game: bool = False,
+    warrior_bonus_without_warriors: bool = False,
+    pioneer_draw_public: bool = False,
+    events: list[Event] | None = None,
+) -> State:
+    """A new game, shuffled and dealt from ``seed``, waiting for the first bids (R-SETUP-1..6).
+
+    :raises ValueError: for a player count outside 2-5 or bad names.
+    """
+    if not 2 <= players <= 5:
+        msg = f"Nidavellir is played by 2 to 5 players, not {players} [R-SETUP-6]"
+        raise ValueError(msg)
+    names = tuple(names) if names is not None else tuple(DEFAULT_NAMES[:players])
+    if len(names) != players or len(set(names)) != players or not all(n.strip() for n in names):
+        msg = f"give {players} different, non-empty player names (got {list(names)})"
+        raise ValueError(msg)
+    opts = Options(players=players, names=names, seed=seed, first_game=first_game,
+                   warrior_bonus_without_warriors=warrior_bonus_without_warriors,
+                   pioneer_draw_public=pioneer_draw_public)
+    rng = random.Random(seed)
+    gems = list(GEMS_BY_PLAYERS[players])
+    rng.shuffle(gems)  # R-SETUP-2
+    s = State(opts)
+    s.players = [Player(n, g) for n, g in zip(names, gems, strict=True)]
+    for p in s.players:
+        p.hand = sorted(BASIC_COINS)  # R-SETUP-1
+    s.treasury = initial_treasury(players)  # R-SETUP-3
+    for age in (1, 2):
+        deck = [c.id for c in age_deck(age, players)]  # R-SETUP-4
+        rng.shuffle(deck)
+        s.decks[age] = deck
+    s.heroes_available = [h for h in HERO_IDS if not (first_game and h in FIRST_GAME_EXCLUDED)]  # R-SETUP-5
+    _ev(events, "setup.game", "R-SETUP-6", players=players, names=list(names),
+        cards=TAVERN_SIZE[players], rounds=ROUNDS_PER_AGE[players], coins=sum(s.treasury.values()))
+    _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
+    if first_game:
+        _ev(events, "setup.first-game", "R-SETUP-5")
+    s.tasks = [("final",), ("thrud_home",), ("ylud_step", 2), ("age_start", 2), ("age_start", 1)]
+    _run(s, events)
+    return s
+
+
+DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+TAVERN_SIZE: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}  # R-ENTER-1
+
+
+# --- the task loop ------------------------------------------------------------------------
+
+
+def _run(s: State, log: Log) -> None:
+    """Run automatic tasks until a decision is on top of the stack or the game is over."""
+    tasks = s.tasks
+    while tasks:
+        top = tasks[-1]
+        kind = top[0]
+        if kind in DECISIONS:
+            if kind != "pick" or s.taverns[s.tavern]:
+                return
+            tasks.pop()  # an empty tavern (only in built scenarios): nothing to take
+            _ev(log, "pick.empty", "R-PICK-1", top[1], name=s.players[top[1]].name, tavern=_t(s.tavern))
+            continue
+        tasks.pop()
+        _TASKS[kind](s, top, log)
+
+
+def _task_age_start(s: State, task: Task, log: Log) -> None:
+    s.age = task[1]
+    s.round = 0
+    _ev(log, "age.start", "R-FLOW-1", age=s.age, cards=len(s.decks[s.age]))
+    if s.age == 1:
+        # End of Age I steps (R-AGE-1) run after the last round of Age I.
+        s.tasks.extend([("eval", ci) for ci in reversed(range(5))])
+        s.tasks.append(("ylud_step", 1))
+    s.tasks.append(("round_start",))
+
+
+def _task_round_start(s: State, task: Task, log: Log) -> None:
+    """Enter the Dwarves (R-ENTER-1), then simultaneous bids (R-BID-1)."""
+    s.round += 1
+    s.tavern = -1
+    deck = s.decks[s.age]
+    size = TAVERN_SIZE[s.options.players]
+    for t in range(3):
+        row = [deck.pop() for _ in range(min(size, len(deck)))]
+        s.taverns[t] = row
+    _ev(log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players])
+    for t in range(3):
+        _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
+    owner = uline_owner(s)
+    for i, p in enumerate(s.players):
+        p.bid_done = i == owner  # R-BID-4: Uline's owner does not bid
+    if owner is not None:
+        _ev(log, "bid.uline-skips", "R-BID-4", owner, name=s.players[owner].name)
+    s.tasks.append(("bids",))
+
+
+def _task_tavern(s: State, task: Task, log: Log) -> None:
+    """Bid revelation of one tavern (R-REVEAL-1); Uline lays her coin after the others (R-REVEAL-2)."""
+    t = task[1]
+    s.tavern = t
+    owner = uline_owner(s)
+    for i, p in enumerate(s.players):
+        if i != owner:
+            p.revealed[t] = True
+    s.tasks.append(("order", t))
+    if owner is not None:
+        shown = [f"{p.name} {p.slots[t]}" for i, p in enumerate(s.players) if i != owner]
+        _ev(log, "reveal.before-uline", "R-REVEAL-2", owner, tavern=_t(t), bids=", ".join(shown),
+            name=s.players[owner].name)
+        s.tasks.append(("uline_bid", owner, t))
+
+
+def _task_order(s: State, task: Task, log: Log) -> None:
+    """Pick order: highest bid first, ties by higher gem (R-ORDER-1/2); fixed now (R-ORDER-3)."""
+    t = task[1]
+    ps = s.players
+    values: list[int | None] = []
+    for p in ps:
+        c = p.slots[t]
+        values.append(None if c is None else c.value)
+    s.bid_values = values
+    order = sorted(range(len(ps)), key=lambda i: (-(values[i] or 0), -ps[i].gem))
+    s.order = order
+    groups: dict[int, list[int]] = {}
+    for i in order:
+        v = values[i]
+        if v is not None:
+            groups.setdefault(v, []).append(i)
+    s.ties = [g for g in groups.values() if len(g) > 1]
+    if log is not None:
+        _ev(log, "reveal.bids", "R-REVEAL-1", tavern=_t(t),
+            bids=", ".join(f"{ps[i].name} {ps[i].slots[t]}" for i in order))
+        for g in s.ties:
+            _ev(log, "order.tie2" if len(g) == 2 else "order.tie", "R-ORDER-2", tavern=_t(t), value=values[g[0]],
+                names=[ps[i].name for i in g], gems=" > ".join(str(ps[i].gem) for i in g),
+                first=ps[g[0]].name)
+        _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
+    s.tasks.append(("tavern_end", t))
+    for i in reversed(order):
+        s.tasks.append(("trade", i))
+        s.tasks.append(("recruit", i))
+        s.tasks.append(("pick", i))
+
+
+def _task_recruit(s: State, task: Task, log: Log) -> None:
+    """Golden rule, state-based (R-RECRUIT-1/2/6): while L >= H + 1, a hero must be recruited."""
+    i = task[1]
+    p = s.players[i]
+    lc = lines(p)
+    if lc < len(p.heroes) + 1:
+        return
+    options = eligible_heroes(s, p)
+    if options:
+        _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lc, heroes=len(p.heroes))
+        s.tasks.append(("hero", i))
+    else:
+        _ev(log, "recruit.none-eligible", "R-RECRUIT-7", i, name=p.name, lines=lc, heroes=len(p.heroes))
+
+
+def _task_trade(s: State, task: Task, log: Log) -> None:
+    """Coin trade at the end of a pick turn if this tavern's bid is a trading coin (R-TRADE-1)."""
+    i = task[1]
+    p = s.players[i]
+    t = s.tavern
+    coin = p.slots[t]
+    if coin is None or not coin.is_trading:
+        return
+    if Hero.ULINE in p.heroes:  # R-HERO-ULINE-5
+        if len(p.hand) > 2:
+            s.tasks.append(("uline_trade", i))
+            return
+        if len(p.hand) < 2:
+            _ev(log, "trade.uline-short", "R-HERO-ULINE-5", i, name=p.name)
+            return
+        _trade(s, i, "h0", "h1", None, log)
+        return
+    a, b = p.slots[3], p.slots[4]
+    assert a is not None and b is not None  # noqa: S101 (engine invariant: pouch full during resolution)
+    if a.value == b.value and a.kind != b.kind:
+        s.tasks.append(("trade_discard", i))  # R-TRADE-4: the owner chooses
+        return
+    _trade(s, i, "p0", "p1", None, log)
+
+
+def _task_tavern_end(s: State, task: Task, log: Log) -> None:
+    """2p leftover discard (R-PICK-3), then the gem exchange (R-GEM-1..4), then the next tavern."""
+    t = task[1]
+    if s.taverns[t]:
+        for cid in s.taverns[t]:
+            _ev(log, "tavern.discard", "R-PICK-3", tavern=_t(t), card=_card(cid))
+        s.discard.extend(s.taverns[t])
+        s.taverns[t] = []
+    _gem_exchange(s, log)
+    if t < 2:
+        s.tasks.append(("tavern", t + 1))
+    else:
+        s.tasks.append(("round_end",))
+
+
+def _gem_exchange(s: State, log: Log) -> None:
+    ps = s.players
+    for group in s.ties:
+        value = s.bid_values[group[0]]
+        six = [i for i in group if ps[i].gem == 6]
+        g = sorted((i for i in group if ps[i].gem != 6), key=lambda i: -ps[i].gem)  # R-GEM-2
+        if six:
+            _ev(log, "gem.six-kept", "R-GEM-3", six[0], name=ps[six[0]].name, value=value)
+        k = len(g)
+        swaps = []
+        for a in range(k // 2):
+            x, y = g[a], g[k - 1 - a]
+            ps[x].gem, ps[y].gem = ps[y].gem, ps[x].gem
+            swaps.append((x, y))
+            _ev(log, "gem.swap", "R-GEM-2", value=value, a=ps[x].name, b=ps[y].name,
+                gem_a=ps[x].gem, gem_b=ps[y].gem)
+        if k % 2 == 1 and k > 1:
+            mid = g[k // 2]
+            _ev(log, "gem.middle", "R-GEM-2", mid, name=ps[mid].name, gem=ps[mid].gem)
+    s.ties = []
+
+
+def _task_round_end(s: State, task: Task, log: Log) -> None:
+    """Everyone takes their coins back (R-ROUND-1); the Age ends when its deck is empty (R-FLOW-3)."""
+    for p in s.players:
+        for k in range(5):
+            c = p.slots[k]
+            if c is not None:
+                p.hand.append(c)
+                p.slots[k] = None
+            p.revealed[k] = False
+        p.hand.sort()
+        p.bid_done = False
+    s.tavern = -1
+    s.order = []
+    s.bid_values = []
+    if s.decks[s.age]:
+        s.tasks.append(("round_start",))
+    else:
+        _ev(log, "age.end", "R-FLOW-3", age=s.age)
+
+
+def _task_ylud_step(s: State, task: Task, log: Log) -> None:
+    """End of an Age: Ylud must be placed (R-HERO-YLUD-2), or may move at the end of Age II (R-HERO-YLUD-3)."""
+    age = task[1]
+    for i, p in enumerate(s.players):
+        if Hero.YLUD in p.heroes:
+            s.tasks.append(("recruit", i))  # R-HERO-YLUD-4: may trigger recruitment
+            s.tasks.append(("ylud", i, age))
+            return
+
+
+def _task_eval(s: State, task: Task, log: Log) -> None:
+    """Troop Evaluation of one class: strict majority of ranks wins (R-EVAL-2/3/5)."""
+    ci = task[1]
+    ps = s.players
+    counts = [ranks(p, ci) for p in ps]
+    best = max(counts)
+    winners = [i for i, c in enumerate(counts) if c == best]
+    dist = DISTINCTION_OF[CLASSES[ci]]
+    tally = ", ".join(f"{p.name} {c}" for p, c in zip(ps, counts, strict=True))
+    if len(winners) > 1:
+        _ev(log, "eval.tie", "R-EVAL-3", cls=_c(ci), ranks=tally, distinction=f"@distinction.{dist.value}",
+            names=[ps[i].name for i in winners], best=best)
+        if ci == E:  # R-DIST-PIONEER-4
+            deck = s.decks[2]
+            if deck:
+                cid = deck.pop()
+                s.discard.append(cid)
+                _ev(log, "dist.pioneer-none", "R-DIST-PIONEER-4", card=_card(cid))
+        return
+    w = winners[0]
+    p = ps[w]
+    p.command_zone.append(dist.value)  # R-EVAL-4
+    _ev(log, "eval.win", "R-EVAL-3", w, cls=_c(ci), ranks=tally, distinction=f"@distinction.{dist.value}",
+        name=p.name, best=best)
+    if ci == W:  # R-DIST-KINGSHAND-1
+        _push_transform(s, w, 5, "kings-hand", log)
+    elif ci == H:  # R-DIST-HUNTINGMASTER-1
+        zero = BASIC_COINS[0]
+        if zero in p.hand:
+            p.hand.remove(zero)
+            p.hand.append(GREEN_3)
+            p.hand.sort()
+            s.out_of_game.append(str(zero))
+            _ev(log, "dist.hunting-master", "R-DIST-HUNTINGMASTER-1", w, name=p.name)
+    elif ci == M:  # R-DIST-CROWNJEWELER-1
+        s.gems_out.append(p.gem)
+        _ev(log, "dist.crown-jeweler", "R-DIST-CROWNJEWELER-1", w, name=p.name, old=p.gem)
+        p.gem = 6
+    elif ci == B:  # R-DIST-ARMORER-1
+        s.tasks.append(("recruit", w))
+        _place(s, w, "armorer", log)
+    else:  # R-DIST-PIONEER-1
+        deck = s.decks[2]
+        drawn = [deck.pop() for _ in range(min(3, len(deck)))]
+        s.pioneer_draw = drawn
+        visible = None if s.options.pioneer_draw_public else w
+        _ev(log, "dist.pioneer-draw", "R-DIST-PIONEER-1", w, visible, name=p.name,
+            cards=[_card(c) for c in drawn])
+        _ev(log, "dist.pioneer-draw-public", "R-DIST-PIONEER-1", w, name=p.name, count=len(drawn))
+        s.tasks.append(("pioneer", w))
+
+
+def _task_thrud_home(s: State, task: Task, log: Log) -> None:
+    """After the last Age II tavern and Ylud, Thrud moves to the command zone (R-HERO-THRUD-5)."""
+    for i, p in enumerate(s.players):
+        if p.thrud >= 0:
+            col = p.thrud
+            p.thrud = -1
+            p.command_zone.append(Hero.THRUD.value)
+            _ev(log, "thrud.home", "R-HERO-THRUD-5", i, name=p.name, cls=_c(col))
+
+
+def _task_final(s: State, task: Task, log: Log) -> None:
+    """Final Bravery Value and the winners (R-END-1, R-SCORE-1, R-SCORE-10)."""
+    table = final_scores(s)
+    if log is not None:
+        for ps in table.players:
+            _ev(log, "final.total", "R-SCORE-1", name=ps.name, total=ps.total)
+        best = max(ps.total for ps in table.players)
+        _ev(log, "final.shared" if len(table.winners) > 1 else "final.winner", "R-SCORE-10",
+            names=list(table.winners), total=best)
+    s.tavern = -1
+
+
+_TASKS: dict[str, Callable[[State, Task, Log], None]] = {
+    "age_start": _task_age_start,
+    "round_start": _task_round_start,
+    "tavern": _task_tavern,
+    "order": _task_order,
+    "recruit": _task_recruit,
+    "trade": _task_trade,
+    "tavern_end": _task_tavern_end,
+    "round_end": _task_round_end,
+    "ylud_step": _task_ylud_step,
+    "eval": _task_eval,
+    "thrud_home": _task_thrud_home,
+    "final": _task_final,
+}
+
+
+# --- effects shared by several actions --------------------------------------------------
+
+
+def _place(s: State, i: int, cid: str, log: Log) -> None:
+    """Put a card on top of its class column (R-ARMY-1); lift Thrud if she sits there (R-HERO-THRUD-3)."""
+    p = s.players[i]
+    c = CARDS[cid]
+    assert c.cls is not None  # noqa: S101
+    ci = CLASSES.index(c.cls)
+    p.columns[ci].append(cid)
+    if p.thrud == ci:
+        p.thrud = -1
+        _ev(log, "thrud.lifted", "R-HERO-THRUD-3", i, name=p.name, card=_card(cid), cls=_c(ci))
+        s.tasks.append(("thrud", i))
+
+
+def _push_transform(s: State, i: int, amount: int, source: str, log: Log) -> None:
+    s.tasks.append(("transform", i, amount, source))
+    _ev(log, "xform.due", "R-XFORM-1", i, name=s.players[i].name, amount=amount, source=f"@source.{source}")
+
+
+def _coin_at(p: Player, loc: str) -> Coin | None:
+    if loc[0] == "h":
+        k = int(loc[1:])
+        return p.hand[k] if k < len(p.hand) else None
+    return p.slots[SLOT_NAMES.index(loc)]
+
+
+def _set_coin(p: Player, loc: str, coin: Coin) -> None:
+    if loc[0] == "h":
+        p.hand[int(loc[1:])] = coin
+        p.hand.sort()
+    else:
+        p.slots[SLOT_NAMES.index(loc)] = coin
+
+
+def _exchange(s: State, i: int, old: Coin, target: int, log: Log, rule: str) -> Coin | None:
+    """Take the Treasury coin for ``target`` (R-TREAS-1) and discard ``old`` (R-COIN-1)."""
+    p = s.players[i]
+    value = treasury_pick(target, old.value, s.treasury)
+    if value is None:  # R-TREAS-3
+        _ev(log, "treasury.none", "R-TREAS-3", i, name=p.name, target=target, old=old.value)
+        return None
+    if value != target:
+        _ev(log, "treasury.fallback-up" if value > target else "treasury.fallback-down", "R-TREAS-1", i,
+            name=p.name, target=target, value=value, old=old.value)
+    s.treasury[value] -= 1  # taken before the old coin returns (R-TREAS-4)
+    if old.kind is CoinKind.ROYAL:
+        s.treasury[old.value] += 1
+        _ev(log, "coin.gold-returns", "R-COIN-1", i, name=p.name, coin=old.value)
+    else:
+        s.out_of_game.append(str(old))
+        _ev(log, "coin.basic-leaves", "R-COIN-1", i, name=p.name, coin=old.value)
+    return ROYAL[value]
+
+
+def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, log: Log) -> None:
+    """Coin trade (R-TRADE-2): sum two coins, discard the higher, take the sum from the Treasury."""
+    p = s.players[i]
+    a, b = _coin_at(p, loc_a), _coin_at(p, loc_b)
+    assert a is not None and b is not None  # noqa: S101
+    if discard_loc is None:
+        discard_loc = loc_a if a.value > b.value else loc_b
+        if a.value == b.value and a.kind is CoinKind.BASIC:
+            discard_loc = loc_a
+    hi = a if discard_loc == loc_a else b
+    lo = b if hi is a else a
+    total = a.value + b.value
+    trading = p.slots[s.tavern]
+    _ev(log, "trade.start", "R-TRADE-2", i, name=p.name, coin=str(trading), tavern=_t(s.tavern), a=a.value,
+        b=b.value, total=total, high=hi.value, low=lo.value)
+    new = _exchange(s, i, hi, total, log, "R-TRADE-2")
+    if new is None:
+        return
+    _set_coin(p, discard_loc, new)
+    _ev(log, "trade.done", "R-TRADE-2", i, name=p.name, new=new.value, low=lo.value)
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _do_bid(s: State, a: Bid, log: Log) -> None:
+    p = s.players[a.player]
+    p.slots = [*a.taverns, *sorted(a.pouch)]
+    p.revealed = [False] * 5
+    p.hand = []
+    p.bid_done = True
+    _ev(log, "bid.placed", "R-BID-1", a.player, name=p.name)
+    if all(q.bid_done for q in s.players):
+        s.tasks.pop()
+        _ev(log, "bid.all-placed", "R-BID-3")
+        s.tasks.append(("tavern", 0))
+
+
+def _do_uline_bid(s: State, a: UlineBid, log: Log) -> None:
+    _, i, t = s.tasks.pop()
+    p = s.players[i]
+    p.hand.remove(a.coin)
+    p.slots[t] = a.coin
+    p.revealed[t] = True
+    _ev(log, "uline.bid", "R-HERO-ULINE-4", i, name=p.name, coin=str(a.coin), tavern=_t(t))
+
+
+def _do_pick(s: State, a: Pick, log: Log) -> None:
+    s.tasks.pop()
+    i = a.player
+    p = s.players[i]
+    t = s.tavern
+    s.taverns[t].remove(a.card)
+    c = CARDS[a.card]
+    if c.kind is CardKind.ROYAL_OFFERING:  # R-PICK-1, R-XFORM-6: resolved at once, then discarded
+        s.discard.append(a.card)
+        _ev(log, "pick.offering", "R-XFORM-6", i, name=p.name, card=_card(a.card), tavern=_t(t),
+            amount=c.offering)
+        _push_transform(s, i, c.offering, "offering", log)
+        return
+    _ev(log, "pick.dwarf", "R-ARMY-1", i, name=p.name, card=_card(a.card), tavern=_t(t),
+        cls=f"@class.{c.cls}")
+    _place(s, i, a.card, log)
+
+
+def _do_recruit(s: State, a: Recruit, log: Log) -> None:
+    s.tasks.pop()
+    i = a.player
+    p = s.players[i]
+    h = a.hero
+    s.heroes_available.remove(h)
+    p.heroes.append(h)
+    s.tasks.append(("recruit", i))  # R-RECRUIT-3/8: check again after the effect
+    card = CARDS[h]
+    if h == Hero.THRUD:  # R-HERO-THRUD-2
+        _ev(log, "hero.thrud", "R-HERO-THRUD-2", i, name=p.name)
+        s.tasks.append(("thrud", i))
+        return
+    if card.cls is not None:
+        ci = CLASSES.index(card.cls)
+        p.columns[ci].append(h)
+        _ev(log, "hero.class", "R-ARMY-1", i, name=p.name, hero=_card(h), cls=_c(ci))
+        if p.thrud == ci:  # R-HERO-DAGDA-1 / R-SEQ-2: effect first, then Thrud is re-placed
+            p.thrud = -1
+            _ev(log, "thrud.lifted", "R-HERO-THRUD-3", i, name=p.name, card=_card(h), cls=_c(ci))
+            s.tasks.append(("thrud", i))
+        if h == Hero.BONFUR:  # R-HERO-BONFUR-2
+            s.tasks.append(("discard", i, 1, B))
+            _ev(log, "hero.bonfur", "R-HERO-BONFUR-2", i, name=p.name)
+        elif h == Hero.DAGDA:  # R-HERO-DAGDA-2
+            s.tasks.append(("discard", i, 2, H))
+            _ev(log, "hero.dagda", "R-HERO-DAGDA-2", i, name=p.name)
+        return
+    p.command_zone.append(h)
+    _ev(log, "hero.neutral", "R-ARMY-1", i, name=p.name, hero=_card(h))
+    if h == Hero.GRID:  # R-HERO-GRID-2
+        _push_transform(s, i, 7, "grid", log)
+    elif h == Hero.ULINE:  # R-HERO-ULINE-2
+        taken = 0
+        for k in range(5):
+            c = p.slots[k]
+            if c is not None and not p.revealed[k]:
+                p.hand.append(c)
+                p.slots[k] = None
+                taken += 1
+        p.hand.sort()
+        p.bid_done = True
+        _ev(log, "hero.uline", "R-HERO-ULINE-2", i, name=p.name, count=taken)
+    elif h == Hero.YLUD:  # R-HERO-YLUD-1
+        _ev(log, "hero.ylud", "R-HERO-YLUD-1", i, name=p.name)
+
+
+def _do_thrud(s: State, a: PlaceThrud, log: Log) -> None:
+    s.tasks.pop()
+    p = s.players[a.player]
+    p.thrud = CLASSES.index(a.column)
+    _ev(log, "thrud.placed", "R-HERO-THRUD-3", a.player, name=p.name, cls=f"@class.{a.column.value}")
+
+
+def _do_ylud(s: State, a: PlaceYlud, log: Log) -> None:
+    s.tasks.pop()
+    p = s.players[a.player]
+    ci = CLASSES.index(a.column)
+    for k, col in enumerate(p.columns):
+        if Hero.YLUD in col:
+            if k == ci:
+                _ev(log, "ylud.stays", "R-HERO-YLUD-3", a.player, name=p.name, cls=_c(ci))
+                return
+            col.remove(Hero.YLUD)
+            _ev(log, "ylud.moves", "R-HERO-YLUD-3", a.player, name=p.name, old=_c(k), cls=_c(ci))
+            break
+    else:
+        p.command_zone.remove(Hero.YLUD)
+        _ev(log, "ylud.placed", "R-HERO-YLUD-2", a.player, name=p.name, cls=_c(ci))
+    p.columns[ci].append(Hero.YLUD)
+    if p.thrud == ci:  # R-HERO-THRUD-3
+        p.thrud = -1
+        _ev(log, "thrud.lifted", "R-HERO-THRUD-3", a.player, name=p.name, card=_card(Hero.YLUD), cls=_c(ci))
+        s.tasks.append(("thrud", a.player))
+
+
+def _do_transform(s: State, a: Transform, log: Log) -> None:
+    _, i, amount, source = s.tasks.pop()
+    p = s.players[i]
+    old = _coin_at(p, a.location)
+    assert old is not None  # noqa: S101
+    where = _where(s, p, a.location)
+    new = _exchange(s, i, old, old.value + amount, log, "R-XFORM-1")
+    if new is None:
+        return
+    _set_coin(p, a.location, new)
+    _ev(log, "xform.done", "R-XFORM-1", i, name=p.name, old=old.value, new=new.value, amount=amount,
+        where=where)
+    loc = a.location
+    if loc[0] == "t" and int(loc[1]) == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
+        _ev(log, "xform.keeps-order", "R-XFORM-5", i, name=p.name, old=old.value, tavern=_t(s.tavern))
+    elif loc[0] == "t" and int(loc[1]) > s.tavern >= 0 and not p.revealed[int(loc[1])]:  # R-XFORM-4 (case B)
+        _ev(log, "xform.future-bid", "R-XFORM-4", i, name=p.name, new=new.value, tavern=_t(int(loc[1])))
+
+
+def _where(s: State, p: Player, loc: str) -> str:
+    if loc[0] == "h":
+        return "@where.hand"
+    if loc[0] == "p":
+        return "@where.pouch"
+    t = int(loc[1])
+    if t == s.tavern:
+        return f"@where.current.{t}"
+    return f"@where.resolved.{t}" if t < s.tavern else f"@where.later.{t}"
+
+
+def _do_discard(s: State, a: Discard, log: Log) -> None:
+    s.tasks.pop()
+    i = a.player
+    p = s.players[i]
+    for col in a.columns:
+        ci = CLASSES.index(col)
+        cid = p.columns[ci].pop()
+        s.discard.append(cid)
+        _ev(log, "discard.card", "R-HERO-DAGDA-2" if len(a.columns) == 2 else "R-HERO-BONFUR-2", i,
+            name=p.name, card=_card(cid), cls=_c(ci))
+
+
+def _do_uline_trade(s: State, a: TradeCoins, log: Log) -> None:
+    s.tasks.pop()
+    p = s.players[a.player]
+    x, y = (_coin_at(p, loc) for loc in a.locations)
+    assert x is not None and y is not None  # noqa: S101
+    if x.value == y.value and x.kind != y.kind:
+        s.tasks.append(("trade_discard", a.player, *a.locations))
+        return
+    _trade(s, a.player, a.locations[0], a.locations[1], None, log)
+
+
+def _do_trade_discard(s: State, a: TradeDiscard, log: Log) -> None:
+    task = s.tasks.pop()
+    i = a.player
+    locs = (task[2], task[3]) if len(task) > 2 else ("p0", "p1")
+    _trade(s, i, locs[0], locs[1], a.location, log)
+
+
+def _do_keep(s: State, a: Keep, log: Log) -> None:
+    s.tasks.pop()
+    i = a.player
+    p = s.players[i]
+    rest = [c for c in s.pioneer_draw if c != a.card]
+    s.pioneer_draw = []
+    deck = s.decks[2]
+    deck.extend(rest)
+    _shuffle(s, deck)  # R-DIST-PIONEER-3
+    _ev(log, "dist.pioneer-keep", "R-DIST-PIONEER-2", i, name=p.name, card=_card(a.card), back=len(rest))
+    c = CARDS[a.card]
+    if c.kind is CardKind.ROYAL_OFFERING:
+        s.discard.append(a.card)
+        _push_transform(s, i, c.offering, "offering", log)
+    else:
+        s.tasks.append(("recruit", i))
+        _place(s, i, a.card, log)
+
+
+def _shuffle(s: State, deck: list[str]) -> None:
+    s.shuffles += 1
+    random.Random(f"{s.options.seed}:{s.shuffles}").shuffle(deck)
+
+
+_DO: dict[type, Callable[[State, Any, Log], None]] = {
+    Bid: _do_bid,
+    UlineBid: _do_uline_bid,
+    Pick: _do_pick,
+    Recruit: _do_recruit,
+    PlaceThrud: _do_thrud,
+    PlaceYlud: _do_ylud,
+    Transform: _do_transform,
+    Discard: _do_discard,
+    TradeCoins: _do_uline_trade,
+    TradeDiscard: _do_trade_discard,
+    Keep: _do_keep,
+}
+
+
+# --- decisions, legal actions, checks ----------------------------------------------------------
+
+
+def decision(s: State) -> Decision | None:
+    """What the game waits for (``None`` when it is over)."""
+    if not s.tasks:
+        return None
+    top = s.tasks[-1]
+    kind = top[0]
+    if kind == "bids":
+        return Decision("bids", tuple(i for i, p in enumerate(s.players) if not p.bid_done))
+    params: dict[str, Any] = {}
+    if kind == "transform":
+        params = {"amount": top[2], "source": top[3]}
+    elif kind == "discard":
+        params = {"count": top[2], "exclude": CLASSES[top[3]].value}
+    elif kind == "ylud":
+        params = {"age": top[2]}
+    return Decision(kind, (top[1],), params)
+
+
+def to_act(s: State) -> tuple[int, ...]:
+    """The players who must act now (several during bids)."""
+    d = decision(s)
+    return d.players if d else ()
+
+
+@lru_cache(maxsize=4096)
+def _bid_options(hand: tuple[Coin, ...]) -> tuple[tuple[tuple[Coin, Coin, Coin], tuple[Coin, Coin]], ...]:
+    seen: dict[tuple[Any, ...], None] = {}
+    for perm in permutations(hand):
+        pouch = (perm[3], perm[4]) if perm[3] <= perm[4] else (perm[4], perm[3])
+        seen[(perm[0], perm[1], perm[2], pouch)] = None
+    return tuple(((k[0], k[1], k[2]), k[3]) for k in seen)
+
+
+def _all_coin_locations(p: Player) -> list[str]:
+    locs = [SLOT_NAMES[k] for k in range(5) if p.slots[k] is not None]
+    return locs + [f"h{k}" for k in range(len(p.hand))]
+
+
+def legal_actions(s: State, player: int | None = None) -> list[Action]:
+    """Every legal action now, for ``player`` or for everyone who must act (sorted by text)."""
+    d = decision(s)
+    if d is None:
+        return []
+    who = d.players if player is None else ((player,) if player in d.players else ())
+    out: list[Action] = []
+    top = s.tasks[-1]
+    kind = d.kind
+    for i in who:
+        p = s.players[i]
+        if kind == "bids":
+            out.extend(Bid(i, t, pouch) for t, pouch in _bid_options(tuple(p.hand)))
+        elif kind == "uline_bid":
+            out.extend(UlineBid(i, c) for c in dict.fromkeys(p.hand))
+        elif kind == "pick":
+            out.extend(Pick(i, c) for c in s.taverns[s.tavern])
+        elif kind == "hero":
+            out.extend(Recruit(i, h) for h in eligible_heroes(s, p))
+        elif kind in ("thrud", "ylud"):
+            cls_action = PlaceThrud if kind == "thrud" else PlaceYlud
+            out.extend(cls_action(i, c) for c in CLASSES)
+        elif kind == "transform":
+            out.extend(Transform(i, loc) for loc in _all_coin_locations(p)
+                       if not _coin_or_fail(p, loc).is_trading)
+        elif kind == "discard":
+            cols = discardable_columns(p, top[3])
+            if top[2] == 1:
+                out.extend(Discard(i, (CLASSES[c],)) for c in cols)
+            else:
+                out.extend(Discard(i, (CLASSES[x], CLASSES[y])) for x in cols for y in cols if x < y)
+        elif kind == "uline_trade":
+            n = len(p.hand)
+            out.extend(TradeCoins(i, (f"h{x}", f"h{y}")) for x in range(n) for y in range(x + 1, n))
+        elif kind == "trade_discard":
+            locs = (top[2], top[3]) if len(top) > 2 else ("p0", "p1")
+            out.extend(TradeDiscard(i, loc) for loc in locs)
+        elif kind == "pioneer":
+            out.extend(Keep(i, c) for c in s.pioneer_draw)
+    return out
+
+
+def _coin_or_fail(p: Player, loc: str) -> Coin:
+    c = _coin_at(p, loc)
+    assert c is not None  # noqa: S101
+    return c
+
+
+def _v(rule: str, key: str, **params: Any) -> Violation:
+    return Violation(rule, key, params)
+
+
+def check(s: State, a: Action) -> Violation | None:
+    """Why ``a`` is illegal in ``s`` (a :class:`Violation`), or ``None`` if it is legal. Never raises."""
+    try:
+        return _check(s, a)
+    except (IndexError, ValueError, KeyError, AttributeError, TypeError):
+        return _v("R-FLOW-2", "err.malformed", action=str(a))
+
+
+def _check(s: State, a: Action) -> Violation | None:
+    if s.viewer is not None and a.player != s.viewer:
+        return _v("R-COIN-4", "err.view", viewer=s.viewer)
+    if not s.tasks:
+        return _v("R-END-1", "err.game-over")
+    if not 0 <= a.player < len(s.players):
+        return _v("R-SETUP-6", "err.no-player", player=a.player)
+    d = decision(s)
+    assert d is not None  # noqa: S101
+    p = s.players[a.player]
+    name = p.name
+    expected = ACTION_OF[d.kind]
+    if a.player not in d.players:
+        if d.kind == "bids":
+            return _v("R-BID-4" if Hero.ULINE in p.heroes else "R-BID-3", "err.already-bid", name=name)
+        return _v(DECISION_RULE[d.kind], "err.not-your-turn", name=name,
+                  other=s.players[d.players[0]].name, doing=f"@decision.{d.kind}")
+    if not isinstance(a, expected):
+        return _v(DECISION_RULE[d.kind], "err.wrong-action", name=name, doing=f"@decision.{d.kind}")
+    top = s.tasks[-1]
+    if isinstance(a, Bid):
+        given = Counter([*a.taverns, *a.pouch])
+        if given != Counter(p.hand):
+            return _v("R-BID-1", "err.bid-coins", name=name, coins=", ".join(map(str, p.hand)),
+                      given=", ".join(map(str, [*a.taverns, *a.pouch])))
+        return None
+    if isinstance(a, UlineBid):
+        if a.coin not in p.hand:
+            return _v("R-HERO-ULINE-4", "err.uline-coin", coin=str(a.coin), hand=", ".join(map(str, p.hand)))
+        return None
+    if isinstance(a, Pick):
+        if a.card not in s.taverns[s.tavern]:
+            return _v("R-PICK-1", "err.pick-card", card=_card(a.card), tavern=_t(s.tavern))
+        return None
+    if isinstance(a, Recruit):
+        if a.hero not in s.heroes_available:
+            return _v("R-COMP-4", "err.hero-taken", hero=_card(a.hero))
+        if a.hero == Hero.HOURYA and ranks(p, E) < HOURYA_EXPLORERS:
+            return _v("R-HERO-HOURYA-2", "err.hourya", explorers=ranks(p, E))
+        if a.hero == Hero.BONFUR and not discardable_columns(p, B):
+            return _v("R-HERO-BONFUR-3", "err.bonfur")
+        if a.hero == Hero.DAGDA and len(discardable_columns(p, H)) < 2:
+            return _v("R-HERO-DAGDA-3", "err.dagda", count=len(discardable_columns(p, H)))
+        return None
+    if isinstance(a, PlaceThrud | PlaceYlud):
+        return None if a.column in CLASSES else _v(DECISION_RULE[d.kind], "err.column", column=str(a.column))
+    if isinstance(a, Transform):
+        c = _coin_at(p, a.location)
+        if c is None:
+            return _v("R-XFORM-2", "err.no-coin-there", location=a.location)
+        if c.is_trading:
+            return _v("R-XFORM-1", "err.xform-trading", coin=str(c))
+        return None
+    if isinstance(a, Discard):
+        need, exclude = top[2], top[3]
+        cols = [CLASSES.index(c) for c in a.columns]
+        hero = "@card.bonfur" if need == 1 else "@card.dagda"
+        rule = "R-HERO-BONFUR-2" if need == 1 else "R-HERO-DAGDA-2"
+        if len(cols) != need or len(set(cols)) != need:
+            return _v(rule, "err.discard-count", hero=hero, count=need)
+        if exclude in cols:
+            return _v(rule, "err.discard-own-column", hero=hero, cls=_c(exclude))
+        ok = discardable_columns(p, exclude)
+        for ci in cols:
+            if ci not in ok:
+                return _v("R-HERO-DAGDA-3" if need == 2 else "R-HERO-BONFUR-3", "err.discard-column",
+                          cls=_c(ci))
+        return None
+    if isinstance(a, TradeCoins):
+        x, y = a.locations
+        if x == y or x[0] != "h" or y[0] != "h" or _coin_at(p, x) is None or _coin_at(p, y) is None:
+            return _v("R-HERO-ULINE-5", "err.uline-trade", hand=", ".join(map(str, p.hand)))
+        return None
+    if isinstance(a, TradeDiscard):
+        locs = (top[2], top[3]) if len(top) > 2 else ("p0", "p1")
+        if a.location not in locs:
+            return _v("R-TRADE-4", "err.trade-discard", options=", ".join(locs))
+        return None
+    if isinstance(a, Keep):
+        if a.card not in s.pioneer_draw:
+            return _v("R-DIST-PIONEER-1", "err.keep", card=_card(a.card))
+        return None
+    return _v("R-FLOW-2", "err.malformed", action=str(a))  # pragma: no cover
+
+
+def apply(s: State, a: Action) -> tuple[State, list[Event]]:
+    """Apply a legal action: returns the new state and the events that explain it.
+
+    :raises IllegalActionError: the action is not legal here; ``s`` is unchanged.
+    """
+    violation = check(s, a)
+    if violation is not None:
+        raise IllegalActionError(a, violation)
+    if s.viewer is not None:
+        raise NidError("a player view cannot be played on; determinize it first (nidlib.views)")
+    new = s.copy()
+    log: list[Event] = []
+    _DO[type(a)](new, a, log)
+    _run(new, log)
+    return new, log
+
+
+def advance(s: State, a: Action, log: Log = None) -> None:
+    """Fast path: apply ``a`` to ``s`` *in place*, without checking it. For bots and playouts only."""
+    _DO[type(a)](s, a, log)
+    _run(s, log)
+
+
+# --- scores ---------------------------------------------------------------------------------
+
+
+def tableaux(s: State) -> list[Any]:
+    """Each player's position as a scoring Tableau (Thrud counted in the command zone)."""
+    from nidlib.scoring import Tableau  # noqa: PLC0415
+
+    out = []
+    for p in s.players:
+        cz = list(p.command_zone)
+        if p.thrud >= 0 or (Hero.THRUD in p.heroes and Hero.THRUD not in cz):
+            cz.append(Hero.THRUD.value)
+        out.append(Tableau(name=p.name, columns=dict(zip(CLASSES, (tuple(c) for c in p.columns), strict=True)),
+                           command_zone=tuple(cz), coins=tuple(p.coins()), gem=p.gem))
+    return out
+
+
+def final_scores(s: State) -> Any:
+    """The score table of the position (final at the end of the game)."""
+    from nidlib.scoring import score_tableaux  # noqa: PLC0415
+
+    return score_tableaux(tableaux(s))
+
+
+def class_name(ci: int | DwarfClass) -> str:
+    return CLASSES[ci].value if isinstance(ci, int) else ci.value
+
+
+__all__ = [
+    "advance",
+    "apply",
+    "check",
+    "decision",
+    "eligible_heroes",
+    "final_scores",
+    "legal_actions",
+    "lines",
+    "new_game",
+    "ranks",
+    "to_act",
+]

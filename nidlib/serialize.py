@@ -1,0 +1,343 @@
+"""JSON documents for states (schema: docs/state-schema.md).
+
+``state_to_dict`` and ``state_from_dict`` round-trip exactly:
+``state_from_dict(state_to_dict(s)) == s`` for every state, mid-game included.
+A malformed or impossible document is refused with :class:`DocumentError`
+naming the field path (``players[1].slots[3]``) and the problem; nothing deep
+inside ever leaks a bare ``KeyError`` or ``TypeError``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from nidlib.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
+from nidlib.coins import Coin, CoinKind, initial_treasury
+from nidlib.errors import DocumentError
+from nidlib.state import DECISIONS, Options, Player, State
+
+SCHEMA = "nidavellir-tutor/state"
+VERSION = 1
+AUTOMATIC_TASKS = frozenset({"age_start", "round_start", "tavern", "order", "recruit", "trade", "tavern_end",
+                             "round_end", "ylud_step", "eval", "thrud_home", "final"})
+TASK_ARITY: dict[str, tuple[int, ...]] = {
+    "age_start": (2,), "round_start": (1,), "tavern": (2,), "order": (2,), "recruit": (2,), "trade": (2,),
+    "tavern_end": (2,), "round_end": (1,), "ylud_step": (2,), "eval": (2,), "thrud_home": (1,), "final": (1,),
+    "bids": (1,), "uline_bid": (3,), "pick": (2,), "hero": (2,), "thrud": (2,), "ylud": (3,),
+    "transform": (4,), "discard": (4,), "uline_trade": (2,), "trade_discard": (2, 4), "pioneer": (2,),
+}
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "options": s.options.to_dict(),
+        "age": s.age,
+        "round": s.round,
+        "tavern": s.tavern,
+        "decks": {"1": s.decks[1][:], "2": s.decks[2][:]},
+        "taverns": [t[:] for t in s.taverns],
+        "treasury": {str(v): n for v, n in sorted(s.treasury.items())},
+        "discard": s.discard[:],
+        "out_of_game": s.out_of_game[:],
+        "gems_out": s.gems_out[:],
+        "heroes_available": s.heroes_available[:],
+        "players": [p.to_dict() for p in s.players],
+        "order": s.order[:],
+        "ties": [t[:] for t in s.ties],
+        "bid_values": s.bid_values[:],
+        "pioneer_draw": s.pioneer_draw[:],
+        "tasks": [list(t) for t in s.tasks],
+        "shuffles": s.shuffles,
+        "viewer": s.viewer,
+    }
+
+
+def to_json(s: State, *, indent: int | None = None) -> str:
+    return json.dumps(state_to_dict(s), indent=indent, ensure_ascii=False)
+
+
+def from_json(text: str) -> State:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DocumentError("", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    return state_from_dict(doc)
+
+
+class _Reader:
+    def __init__(self, doc: Any, path: str = "") -> None:
+        self.doc = doc
+        self.path = path
+
+    def fail(self, problem: str, sub: str = "") -> DocumentError:
+        return DocumentError(self.path + sub, problem)
+
+    def field(self, key: str) -> _Reader:
+        if not isinstance(self.doc, dict):
+            raise self.fail("expected an object")
+        if key not in self.doc:
+            raise DocumentError(f"{self.path}.{key}".lstrip("."), "missing field")
+        return _Reader(self.doc[key], f"{self.path}.{key}".lstrip("."))
+
+    def items(self) -> list[_Reader]:
+        if not isinstance(self.doc, list):
+            raise self.fail("expected a list")
+        return [_Reader(v, f"{self.path}[{k}]") for k, v in enumerate(self.doc)]
+
+    def int(self, lo: int | None = None, hi: int | None = None, *, null: bool = False) -> Any:
+        v = self.doc
+        if v is None and null:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self.fail(f"expected a whole number, got {json.dumps(v)}")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise self.fail(f"{v} is out of range {lo}..{hi}")
+        return v
+
+    def bool(self) -> bool:
+        if not isinstance(self.doc, bool):
+            raise self.fail(f"expected true or false, got {json.dumps(self.doc)}")
+        return self.doc
+
+    def str(self) -> str:
+        if not isinstance(self.doc, str):
+            raise self.fail(f"expected a string, got {json.dumps(self.doc)}")
+        return self.doc
+
+    def card(self) -> str:
+        cid = self.str()
+        if cid not in CARDS:
+            raise self.fail(f"unknown card id {cid!r}")
+        return cid
+
+    def cards(self) -> list[str]:
+        return [r.card() for r in self.items()]
+
+    def coin(self, *, null: bool = False) -> Coin | None:
+        if self.doc is None and null:
+            return None
+        try:
+            return Coin.parse(self.str())
+        except ValueError as e:
+            raise self.fail(str(e)) from None
+
+
+def state_from_dict(doc: Any) -> State:
+    """Rebuild and validate a state; raises DocumentError(path, problem)."""
+    r = _Reader(doc)
+    if r.field("schema").str() != SCHEMA:
+        raise DocumentError("schema", f"expected {SCHEMA!r}")
+    version = r.field("version").int()
+    if version != VERSION:
+        raise DocumentError("version", f"this nidlib reads version {VERSION}, not {version}")
+    o = r.field("options")
+    players = o.field("players").int(2, 5)
+    names = tuple(n.str() for n in o.field("names").items())
+    if len(names) != players or len(set(names)) != players:
+        raise DocumentError("options.names", f"expected {players} different names")
+    opts = Options(players=players, names=names, seed=o.field("seed").int(),
+                   first_game=o.field("first_game").bool(),
+                   warrior_bonus_without_warriors=o.field("warrior_bonus_without_warriors").bool(),
+                   pioneer_draw_public=o.field("pioneer_draw_public").bool())
+    s = State(opts)
+    s.age = r.field("age").int(1, 2)
+    s.round = r.field("round").int(0, 5)
+    s.tavern = r.field("tavern").int(-1, 2)
+    d = r.field("decks")
+    s.decks = {1: d.field("1").cards(), 2: d.field("2").cards()}
+    taverns = r.field("taverns").items()
+    if len(taverns) != 3:
+        raise DocumentError("taverns", "expected 3 taverns")
+    s.taverns = [t.cards() for t in taverns]
+    tr = r.field("treasury")
+    if not isinstance(tr.doc, dict):
+        raise tr.fail("expected an object of value: count")
+    s.treasury = {}
+    for key in tr.doc:
+        if not key.isdigit() or not 5 <= int(key) <= 25:
+            raise DocumentError(f"treasury.{key}", "the Royal Treasure holds gold coins of value 5 to 25")
+        s.treasury[int(key)] = tr.field(key).int(0, 3)
+    s.discard = r.field("discard").cards()
+    s.out_of_game = [str(x.coin()) for x in r.field("out_of_game").items()]
+    s.gems_out = [x.int(1, 6) for x in r.field("gems_out").items()]
+    s.heroes_available = r.field("heroes_available").cards()
+    s.players = [_player(pr) for pr in r.field("players").items()]
+    if len(s.players) != players:
+        raise DocumentError("players", f"expected {players} players, found {len(s.players)}")
+    s.order = [x.int(0, players - 1) for x in r.field("order").items()]
+    s.ties = [[x.int(0, players - 1) for x in g.items()] for g in r.field("ties").items()]
+    s.bid_values = [x.int(0, 25, null=True) for x in r.field("bid_values").items()]
+    s.pioneer_draw = r.field("pioneer_draw").cards()
+    s.tasks = [_task(t, players) for t in r.field("tasks").items()]
+    s.shuffles = r.field("shuffles").int(0)
+    s.viewer = r.field("viewer").int(0, players - 1, null=True)
+    _validate(s)
+    return s
+
+
+def _player(r: _Reader) -> Player:
+    p = Player(r.field("name").str(), r.field("gem").int(1, 6))
+    army = r.field("army")
+    p.columns = [army.field(cls.value).cards() for cls in CLASSES]
+    th = r.field("thrud")
+    if th.doc is None:
+        p.thrud = -1
+    else:
+        name = th.str()
+        if name not in [c.value for c in CLASSES]:
+            raise th.fail(f"{name!r} is not a column")
+        p.thrud = [c.value for c in CLASSES].index(name)
+    p.command_zone = [x.str() for x in r.field("command_zone").items()]
+    p.heroes = r.field("heroes").cards()
+    slots = r.field("slots").items()
+    if len(slots) != 5:
+        raise r.field("slots").fail("expected 5 spaces: 3 taverns and 2 pouch spaces")
+    p.slots = [x.coin(null=True) for x in slots]
+    rev = r.field("revealed").items()
+    if len(rev) != 5:
+        raise r.field("revealed").fail("expected 5 flags")
+    p.revealed = [x.bool() for x in rev]
+    p.hand = [c for c in (x.coin() for x in r.field("hand").items()) if c is not None]
+    p.hidden = [c for c in (x.coin() for x in r.field("hidden").items()) if c is not None]
+    p.bid_done = r.field("bid_done").bool()
+    return p
+
+
+def _task(r: _Reader, players: int) -> tuple[Any, ...]:
+    items = r.items()
+    if not items:
+        raise r.fail("a task cannot be empty")
+    kind = items[0].str()
+    if kind not in TASK_ARITY:
+        raise items[0].fail(f"unknown task {kind!r}")
+    if len(items) not in TASK_ARITY[kind]:
+        raise r.fail(f"task {kind!r} takes {TASK_ARITY[kind][0] - 1} arguments")
+    args: list[Any] = [kind]
+    for k, x in enumerate(items[1:], start=1):
+        if kind == "transform" and k == 3:
+            args.append(x.str())
+        elif kind == "trade_discard" and k >= 2:
+            args.append(x.str())
+        elif kind in ("age_start", "ylud_step") or (kind == "ylud" and k == 2):
+            args.append(x.int(1, 2))
+        elif kind in ("tavern", "order", "tavern_end") or (kind == "uline_bid" and k == 2):
+            args.append(x.int(0, 2))
+        elif kind == "eval" or (kind == "discard" and k == 3):
+            args.append(x.int(0, 4))
+        elif kind == "transform" and k == 2:
+            args.append(x.int(1, 25))
+        elif kind == "discard" and k == 2:
+            args.append(x.int(1, 2))
+        else:
+            args.append(x.int(0, players - 1))
+    return tuple(args)
+
+
+def _validate(s: State) -> None:
+    """Conservation checks: every card, hero, coin and gem is in exactly one place."""
+    n = s.options.players
+    seen: dict[str, str] = {}
+
+    def see(cid: str, where: str) -> None:
+        if cid in seen:
+            raise DocumentError(where, f"card {cid!r} is already at {seen[cid]}")
+        seen[cid] = where
+
+    for age in (1, 2):
+        for k, c in enumerate(s.decks[age]):
+            see(c, f"decks.{age}[{k}]")
+    for t, row in enumerate(s.taverns):
+        for k, c in enumerate(row):
+            see(c, f"taverns[{t}][{k}]")
+    for k, c in enumerate(s.discard):
+        see(c, f"discard[{k}]")
+    for k, c in enumerate(s.pioneer_draw):
+        see(c, f"pioneer_draw[{k}]")
+    for k, c in enumerate(s.heroes_available):
+        if CARDS[c].kind is not CardKind.HERO:
+            raise DocumentError(f"heroes_available[{k}]", f"{c!r} is not a hero")
+        see(c, f"heroes_available[{k}]")
+    gems = []
+    for i, p in enumerate(s.players):
+        base = f"players[{i}]"
+        gems.append(p.gem)
+        for ci, col in enumerate(p.columns):
+            for k, c in enumerate(col):
+                card = CARDS[c]
+                path = f"{base}.army.{CLASSES[ci].value}[{k}]"
+                if c == Hero.YLUD:
+                    pass
+                elif card.cls is not CLASSES[ci]:
+                    raise DocumentError(path, f"{card.name} does not belong in the {CLASSES[ci].value} column")
+                if card.kind is CardKind.HERO and c not in p.heroes:
+                    raise DocumentError(path, f"{card.name} is in the army but not among this player's heroes")
+                see(c, path)
+        for k, c in enumerate(p.command_zone):
+            path = f"{base}.command_zone[{k}]"
+            if c in CARDS:
+                if CARDS[c].kind is not CardKind.HERO or CARDS[c].cls is not None:
+                    raise DocumentError(path, f"{c!r} cannot be in the command zone")
+                if c not in p.heroes:
+                    raise DocumentError(path, f"{c!r} is in the command zone but not among this player's heroes")
+                see(c, path)
+            elif c not in _DISTINCTIONS:
+                raise DocumentError(path, f"unknown card {c!r}")
+        for k, h in enumerate(p.heroes):
+            if CARDS[h].kind is not CardKind.HERO:
+                raise DocumentError(f"{base}.heroes[{k}]", f"{h!r} is not a hero")
+            if h == Hero.THRUD and p.thrud >= 0:
+                see(h, f"{base}.thrud")
+        if p.thrud >= 0 and Hero.THRUD not in p.heroes:
+            raise DocumentError(f"{base}.thrud", "Thrud is in the army but not among this player's heroes")
+        coins = p.coins()
+        if len(coins) != 5:
+            raise DocumentError(f"{base}.slots", f"a player owns exactly 5 coins, not {len(coins)} [R-COIN-3]")
+    # heroes: owned ones that are neither in the army nor the command zone are Thrud lifted (pending)
+    for i, p in enumerate(s.players):
+        for h in p.heroes:
+            if h not in seen:
+                if h != Hero.THRUD:
+                    raise DocumentError(f"players[{i}].heroes", f"hero {h!r} is owned but nowhere in play")
+                seen[h] = f"players[{i}].heroes"
+    expected = {c.id for age in (1, 2) for c in age_deck(age, n)} | {
+        h for h in HERO_IDS if not (s.options.first_game and h in FIRST_GAME_EXCLUDED)}
+    extra = sorted(set(seen) - expected - {"armorer"})
+    if extra:
+        raise DocumentError("", f"card {extra[0]!r} is not part of a {n}-player game")
+    missing = sorted(expected - set(seen))
+    if missing:
+        raise DocumentError("", f"card {missing[0]!r} is missing: every card must be somewhere")
+    if len(set(gems)) != n:
+        raise DocumentError("players", f"gems must all differ, got {gems} [R-SETUP-2]")
+    # coins: gold coins are conserved with the Treasury; basic coins with out_of_game (R-COIN-1)
+    start = initial_treasury(n)
+    owned: Counter[int] = Counter()
+    basics: Counter[str] = Counter(s.out_of_game)
+    for p in s.players:
+        for c in p.coins():
+            if c.kind is CoinKind.ROYAL:
+                owned[c.value] += 1
+            else:
+                basics[str(c)] += 1
+    for value, count in start.items():
+        if s.treasury.get(value, 0) + owned[value] != count:
+            raise DocumentError(f"treasury.{value}", f"{count} gold coins of value {value} exist in a {n}-player "
+                                f"game; the Treasury holds {s.treasury.get(value, 0)} and players own "
+                                f"{owned[value]} [R-COMP-7]")
+    for v in ("0", "2", "3", "4", "5b"):
+        if basics[v] != n and not (v == "0" and basics[v] + basics["3s"] == n):
+            raise DocumentError("out_of_game", f"each player starts with one basic {v}: "
+                                f"{basics[v]} are accounted for, expected {n} [R-COMP-6]")
+    if basics["3s"] > 1:
+        raise DocumentError("players", "there is only one green 3 coin [R-COMP-5]")
+    for t in s.tasks:
+        if t[0] not in DECISIONS and t[0] not in AUTOMATIC_TASKS:  # pragma: no cover (checked in _task)
+            raise DocumentError("tasks", f"unknown task {t[0]!r}")
+
+
+_DISTINCTIONS = frozenset({"kings-hand", "hunting-master", "crown-jeweler", "kings-great-armorer",
+                           "pioneer-of-the-kingdom"})

@@ -1,0 +1,68 @@
+"""Player views: the game as one player may know it (Appendix F "Hidden information").
+
+:func:`view_for` returns a :class:`~nidlib.state.State` with ``viewer`` set in
+which everything that player may not know is gone:
+
+* the order of both Age decks (their contents stay: they are public knowledge);
+* other players' coins on taverns not yet revealed and in their pouches, and the
+  Uline owner's hand (R-COIN-4, R-HERO-ULINE-3): those coins move to
+  ``player.hidden`` - *which* coins a player owns is public (R-COIN-5), where they
+  lie is not;
+* the Pioneer of the Kingdom's drawn cards, unless the option makes them public;
+* the seed (it would reveal future shuffles).
+
+Bots and widgets only ever see views. :func:`determinize` turns a view back into
+a full state by sampling the hidden parts, for search bots.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from nidlib.cards import Hero
+from nidlib.state import State
+
+
+def view_for(s: State, player: int) -> State:
+    """What ``player`` may know of ``s``."""
+    v = s.copy()
+    v.viewer = player
+    v.options = replace(s.options, seed=0)
+    v.decks = {1: sorted(s.decks[1]), 2: sorted(s.decks[2])}
+    if s.pioneer_draw and not s.options.pioneer_draw_public:
+        top = s.tasks[-1] if s.tasks else ()
+        if not (len(top) > 1 and top[0] == "pioneer" and top[1] == player):
+            v.decks[2] = sorted(v.decks[2] + v.pioneer_draw)
+            v.pioneer_draw = []
+    for i, p in enumerate(v.players):
+        if i == player:
+            continue
+        hidden = [c for k, c in enumerate(p.slots) if c is not None and not p.revealed[k]]
+        p.slots = [c if p.revealed[k] else None for k, c in enumerate(p.slots)]
+        if Hero.ULINE in p.heroes:
+            hidden += p.hand
+            p.hand = []
+        p.hidden = sorted(p.hidden + hidden)
+    return v
+
+
+def determinize(v: State, rng: random.Random) -> State:
+    """A full state consistent with view ``v``: hidden coins and deck order sampled at random."""
+    s = v.copy()
+    s.viewer = None
+    for age in (1, 2):
+        rng.shuffle(s.decks[age])
+    for i, p in enumerate(s.players):
+        if not p.hidden or i == v.viewer:
+            continue
+        coins = p.hidden[:]
+        rng.shuffle(coins)
+        p.hidden = []
+        empty = [k for k in range(5) if p.slots[k] is None and p.bid_done and Hero.ULINE not in p.heroes
+                 and not (s.tavern >= 0 and k <= s.tavern)]
+        for k in empty:
+            if coins:
+                p.slots[k] = coins.pop()
+        p.hand = sorted(p.hand + coins)
+    return s
