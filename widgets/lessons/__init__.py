@@ -1,0 +1,22 @@
+"""Lesson content: each lesson notebook in tutorials/ imports its module here.
+
+Notebooks stay thin (markdown + one-line cells); the scenarios and panels of a
+lesson live in ``widgets/lessons/lNN_<slug>.py`` and are built from nidlib
+scenarios and the components of :mod:`widgets`.
+"""
+
+from __future__ import annotations
+
+#: (notebook file stem, catalogue key of its title, catalogue key of its one-line summary)
+LESSONS: tuple[tuple[str, str, str], ...] = (
+    ("01-game-at-a-glance", "lesson.01.title", "lesson.01.summary"),
+    ("02-bidding", "lesson.02.title", "lesson.02.summary"),
+    ("03-coin-trades", "lesson.03.title", "lesson.03.summary"),
+    ("04-army-and-heroes", "lesson.04.title", "lesson.04.summary"),
+    ("05-class-formulas", "lesson.05.title", "lesson.05.summary"),
+    ("06-troop-evaluation", "lesson.06.title", "lesson.06.summary"),
+    ("07-final-scoring", "lesson.07.title", "lesson.07.summary"),
+    ("08-classroom-auction", "lesson.08.title", "lesson.08.summary"),
+    ("09-play-a-game", "lesson.09.title", "lesson.09.summary"),
+    ("10-edge-case-lab", "lesson.10.title", "lesson.10.summary"),
+)
