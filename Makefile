@@ -1,0 +1,106 @@
+# Nidavellir Tutor. Entry points: setup, run, test (plus lint, typecheck, bench, golden, rules, clean).
+# Everything runs from the repo-local virtualenv .venv, created on first use.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.setup-stamp
+PORT ?= 8866
+# Debian's chromium drives the browser tests (never `playwright install`); override with CHROMIUM=/path.
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+FORMATTED := nidlib widgets tests bench tools
+PYTEST_ARGS ?=
+
+.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench golden rules clean distclean
+
+help:
+	@echo "make setup      create .venv and install the project with its dev extras"
+	@echo "make run        serve the tutor on http://127.0.0.1:$(PORT)/ (Voila)"
+	@echo "make test       lint, type-check, unit + notebook + browser tests"
+	@echo "make lint       ruff check and ruff format --check"
+	@echo "make typecheck  mypy (strict on nidlib)"
+	@echo "make bench      run the benchmarks in bench/"
+	@echo "make golden     regenerate the golden playthroughs"
+	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"
+	@echo "make rules      regenerate nidlib/data/rules.json from ../shared/RULES.md"
+	@echo "make clean      remove caches and test output (distclean also removes .venv)"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Re-installs only when pyproject.toml changes (or the venv is new).
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $@
+
+setup: $(STAMP)
+
+run: setup
+	$(PY) tools/serve.py --port=$(PORT)
+
+# Runs every check even when an earlier one fails, then fails if any did.
+test: setup chromium
+	@status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
+	$(MAKE) --no-print-directory typecheck || status=1; \
+	$(MAKE) --no-print-directory pytest || status=1; \
+	exit $$status
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check $(FORMATTED)
+
+format: setup
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format $(FORMATTED)
+
+typecheck: setup
+	$(BIN)/mypy
+
+# One run: unit tests, the lessons under nbval (every cell must run), the browser tests.
+pytest: setup chromium
+	$(BIN)/pytest tests tutorials --nbval-lax --nbval-current-env \
+		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+		true; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian chromium for the browser tests (apt-get)..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "error: $(CHROMIUM) not found. The browser tests need Debian's chromium:"; \
+		echo "  sudo apt-get install -y chromium     (or: make test CHROMIUM=/path/to/chromium)"; \
+		exit 1; \
+	fi
+
+# Refresh docs/screenshots/ from the browser tests.
+screenshots: setup chromium
+	UPDATE_SCREENSHOTS=1 $(BIN)/pytest tests/browser
+
+bench: setup
+	@shopt -s nullglob; files=(bench/bench_*.py); \
+	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in bench/ yet"; fi; \
+	for f in "$${files[@]}"; do echo "== $$f"; $(PY) "$$f"; done
+
+golden: setup
+	$(PY) -m nidlib.transcript --regenerate
+
+rules: setup
+	$(PY) tools/extract_rules.py
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache test-results build dist *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+	rm -f $(STAMP)
+
+distclean: clean
+	rm -rf $(VENV)

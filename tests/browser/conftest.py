@@ -1,0 +1,159 @@
+"""Browser tests: the tutor served by Voila (as `make run` serves it), driven by headless Chromium.
+
+Fixtures:
+
+* ``voila_url`` (session): base URL of a Voila server started with ``tools/serve.py`` on a free port.
+* ``browser_type_launch_args``: pytest-playwright launches Debian's ``/usr/bin/chromium``
+  (``$CHROMIUM`` overrides it); ``playwright install`` is never needed.
+* ``open_lesson``: ``open_lesson(page, voila_url, "index")`` opens a lesson, waits until Voila has
+  rendered it and fails if any cell raised.
+* ``save_screenshot``: ``save_screenshot(page, "landing")`` writes ``test-results/screenshots/landing.png``,
+  or ``docs/screenshots/landing.png`` when ``UPDATE_SCREENSHOTS=1`` (``make screenshots``).
+
+Every test under tests/browser is marked ``browser`` (deselect with ``-m "not browser"``).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+RESULTS = REPO / "test-results"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+RENDER_TIMEOUT_MS = 60_000
+ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+ERROR_TEXTS = ("Traceback", "There was an error when executing cell", "Error displaying widget")
+WIDGET_VIEW = '"application/vnd.jupyter.widget-view+json"'
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(executable).is_file():
+        pytest.fail(f"Chromium not found at {executable}: install Debian's chromium or set CHROMIUM=/path")
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """Start the tutor exactly as `make run` does (tools/serve.py), on a free port."""
+    port = _free_port()
+    RESULTS.mkdir(exist_ok=True)
+    log_path = RESULTS / "voila.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}"],
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                if proc.poll() is not None:
+                    pytest.fail(f"Voila exited with {proc.returncode}:\n{log_path.read_text()[-3000:]}")
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"Voila did not listen on port {port} within 60 s; see {log_path}")
+                    time.sleep(0.2)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def open_lesson(page: Page, voila_url: str, name: str) -> Page:
+    """Open ``tutorials/<name>.ipynb`` in Voila, wait until it and its widgets are rendered.
+
+    Fails if a cell raised (an stderr output, a traceback or Voila's "There was an error" notice).
+    """
+    response = page.goto(f"{voila_url}/voila/render/{name}.ipynb")
+    assert response is not None
+    assert response.ok, f"{name}.ipynb: HTTP {response.status}"
+    widget_outputs = response.text().count(WIDGET_VIEW)
+    # Voila executes the notebook while streaming the page, then its frontend removes the
+    # "Running ..." spinner (#loading), shows #rendered_cells and turns every
+    # <script type="application/vnd.voila.cell-output+json"> into an output area.
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT_MS)
+    expect(page.locator("#rendered_cells")).to_be_visible(timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => !document.querySelector('script[type=\"application/vnd.voila.cell-output+json\"]')",
+        timeout=RENDER_TIMEOUT_MS,
+    )
+    # Widgets appear once the page's widget manager is connected to the kernel.
+    page.wait_for_function(
+        "n => document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets').length >= n",
+        arg=widget_outputs,
+        timeout=RENDER_TIMEOUT_MS,
+    )
+    errors = page.locator(ERROR_OUTPUT)
+    assert errors.count() == 0, f"{name}.ipynb shows an error output: {errors.first.inner_text()[:500]}"
+    text = page.locator("body").inner_text()
+    for marker in ERROR_TEXTS:
+        assert marker not in text, f"{name}.ipynb shows {marker!r} to the learner"
+    return page
+
+
+@pytest.fixture(name="open_lesson")
+def open_lesson_fixture() -> Callable[[Page, str, str], Page]:
+    return open_lesson
+
+
+@pytest.fixture
+def save_screenshot() -> Callable[[Page, str], Path]:
+    folder = (
+        REPO / "docs" / "screenshots"
+        if os.environ.get("UPDATE_SCREENSHOTS") == "1"
+        else RESULTS / "screenshots"
+    )
+
+    def save(page: Page, name: str) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save

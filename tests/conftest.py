@@ -1,0 +1,15 @@
+"""Shared test configuration. Browser fixtures live in tests/browser/conftest.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository checkout the tests run against."""
+    return REPO

@@ -1,0 +1,204 @@
+"""Extract the rule registry from RULES.md into ``nidlib/data/rules.json``.
+
+Usage::
+
+    python tools/extract_rules.py [RULES.md] [--check]
+
+The default source is ``../shared/RULES.md`` next to the repository. A rule is
+*defined* where its id opens a paragraph in bold (``**R-TREAS-1** [A] ...``,
+``**R-SCORE-2 Warrior** [A] ...``, ``**EC-09** ...``, ``**X-TH-3** ...``) or
+where it is the first cell of a table row (``| D-01 | ...``). Every other
+mention of an id is a citation and is ignored.
+
+Each entry holds ``id``, ``section`` (the enclosing heading, e.g.
+``"5.1 Bid revelation and order"``), ``section_number`` (the top-level section
+1-15, ``null`` in the appendices), ``title`` (the word after the id, e.g.
+``"Warrior"``, or ``null``), ``confidence`` (``"A"``, ``"B"``, ``"I"``, ``"?"``
+or ``null``) and ``text`` (the rule's markdown, bold markers removed and
+paragraph lines joined; lists and tables keep one line per item).
+
+``--check`` writes nothing and exits 1 if the committed JSON is stale.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+OUTPUT = REPO / "nidlib" / "data" / "rules.json"
+
+ID = r"(?:R-[A-Z]+(?:-[A-Z]+)*-\d+|EC-\d{2}|X-(?:TH|ID)-\d+)"
+HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*$")
+BOLD_DEF = re.compile(rf"^\*\*(?P<id>{ID})(?:\s+(?P<title>[^*]+?))?\*\*\s*(?P<rest>.*)$")
+TABLE_DEF = re.compile(r"^\|\s*(?P<id>D-\d{2})\s*\|(?P<cells>.*)\|\s*$")
+CONFIDENCE = re.compile(r"^\[(?P<c>A|B|I|\?)\]\s*")
+SECTION_NUMBER = re.compile(r"^(\d+)\.")
+RULE_LINE = re.compile(r"^-{3,}\s*$")
+BLOCK_LINE = re.compile(r"^\s*(?:\||[*+-]\s|\d+\.\s|```)")
+
+
+@dataclass
+class _Entry:
+    id: str
+    section: str
+    section_number: int | None
+    title: str | None
+    confidence: str | None
+    lines: list[str] = field(default_factory=list)
+
+
+def _strip_markdown(text: str) -> str:
+    return text.replace("**", "")
+
+
+def _join(lines: list[str]) -> str:
+    """Join a rule's lines: paragraph lines with spaces; list items and table rows keep their own line."""
+    out: list[str] = []
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        starts_item = bool(BLOCK_LINE.match(line))
+        previous = out[-1] if out else ""
+        if previous and not starts_item and not previous.startswith(("|", "```")):
+            out[-1] = f"{previous} {line}"
+        else:
+            out.append(line)
+    return _strip_markdown("\n".join(out)).strip().replace("\n\n\n", "\n\n")
+
+
+def _section_number(heading: str) -> int | None:
+    match = SECTION_NUMBER.match(heading)
+    return int(match.group(1)) if match else None
+
+
+def extract(markdown: str) -> dict[str, dict[str, object]]:
+    """Parse RULES.md text into the registry dict (keyed by rule id)."""
+    entries: dict[str, _Entry] = {}
+    section = ""
+    top_number: int | None = None
+    table_header: list[str] = []
+    in_table = False
+    current: _Entry | None = None
+    in_code = False
+
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        if in_code:
+            if current is not None:
+                current.lines.append(line)
+            continue
+
+        heading = HEADING.match(line)
+        if heading:
+            current = None
+            section = heading.group(2)
+            if len(heading.group(1)) == 2:
+                top_number = _section_number(section)
+            continue
+        if RULE_LINE.match(line):
+            current = None
+            continue
+
+        bold = BOLD_DEF.match(line)
+        if bold:
+            rule_id = bold.group("id")
+            if rule_id in entries:
+                msg = f"{rule_id} is defined twice (second time in section {section!r})"
+                raise ValueError(msg)
+            rest = bold.group("rest")
+            confidence = CONFIDENCE.match(rest)
+            if confidence:
+                rest = rest[confidence.end() :]
+            current = _Entry(
+                id=rule_id,
+                section=section,
+                section_number=top_number,
+                title=bold.group("title"),
+                confidence=confidence.group("c") if confidence else None,
+                lines=[rest],
+            )
+            entries[rule_id] = current
+            continue
+
+        if line.startswith("|"):
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if not in_table:
+                table_header = cells
+            in_table = True
+            row = TABLE_DEF.match(line)
+            if row:
+                rule_id = row.group("id")
+                if rule_id in entries:
+                    msg = f"{rule_id} is defined twice (second time in section {section!r})"
+                    raise ValueError(msg)
+                values = cells[1:]
+                labels = table_header[1:] if len(table_header) == len(cells) else [""] * len(values)
+                text = "; ".join(
+                    f"{label}: {value}" if label else value
+                    for label, value in zip(labels, values, strict=True)
+                )
+                entries[rule_id] = _Entry(
+                    id=rule_id,
+                    section=section,
+                    section_number=top_number,
+                    title=None,
+                    confidence=None,
+                    lines=[text],
+                )
+                current = None
+            elif current is not None:
+                current.lines.append(line)
+            continue
+        in_table = False
+        if current is not None:
+            current.lines.append(line)
+
+    return {
+        rule_id: {
+            "id": entry.id,
+            "section": entry.section,
+            "section_number": entry.section_number,
+            "title": entry.title,
+            "confidence": entry.confidence,
+            "text": _join(entry.lines),
+        }
+        for rule_id, entry in sorted(entries.items())
+    }
+
+
+def render(registry: dict[str, dict[str, object]]) -> str:
+    return json.dumps(registry, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    check = "--check" in args
+    paths = [a for a in args if a != "--check"]
+    source = Path(paths[0]) if paths else DEFAULT_SOURCE
+    if not source.is_file():
+        print(f"extract_rules: {source} not found; pass the path to RULES.md", file=sys.stderr)
+        return 2
+    text = render(extract(source.read_text(encoding="utf-8")))
+    if check:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.is_file() else ""
+        if current != text:
+            print(f"extract_rules: {OUTPUT} is stale; run `python tools/extract_rules.py`", file=sys.stderr)
+            return 1
+        return 0
+    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(f"extract_rules: {len(json.loads(text))} ids from {source} -> {OUTPUT.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,71 @@
+"""Serve the tutor with Voila: directory mode on ``tutorials/``, with ``/`` redirected to the landing page.
+
+``make run`` and the browser tests (``tests/browser/conftest.py``) both start the server through
+this file, so they serve the tutor the same way::
+
+    python tools/serve.py                 # http://127.0.0.1:8866/ -> /voila/render/index.ipynb
+    python tools/serve.py --port=9000     # any Voila option may be added or overridden
+
+Why a launcher and not plain ``voila tutorials/``: Voila 0.5's standalone app has no
+``default_url`` setting (that trait belongs to ``jupyter server``), and serving the single notebook
+``tutorials/index.ipynb`` would break the links between lessons. This subclass keeps directory
+mode (``/voila/render/<lesson>.ipynb`` for every lesson, ``/voila/tree`` for the listing) and adds
+one redirect for ``/``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.utils import url_path_join
+from tornado.web import RedirectHandler
+from voila.app import Voila
+
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+LANDING = "index.ipynb"
+
+FLAGS: tuple[str, ...] = (
+    "--no-browser",
+    "--port=8866",
+    "--Voila.ip=127.0.0.1",
+    # each open page holds a kernel (~50 MB); kernels idle for 10 min are shut down
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_idle_timeout=600",
+    # learners see the lesson, never a Python traceback or the code cells
+    "--show_tracebacks=False",
+    "--strip_sources=True",
+)
+"""Voila options of the tutor; an option given on the command line replaces the one here."""
+
+
+class TutorVoila(Voila):  # type: ignore[misc]
+    """Voila in directory mode whose root URL redirects to the landing lesson."""
+
+    def init_handlers(self) -> list[Any]:
+        landing = url_path_join(self.base_url, "voila/render", LANDING)
+        redirect = (self.server_url, RedirectHandler, {"url": landing, "permanent": False})
+        return [redirect, *super().init_handlers()]
+
+
+def argv(extra: list[str]) -> list[str]:
+    """The full Voila command line: the tutorials folder, the tutor's flags, then ``extra``.
+
+    An option in ``extra`` replaces the tutor's flag of the same name (traitlets refuses an
+    option given twice).
+    """
+
+    def name(option: str) -> str:
+        return option.split("=", 1)[0]
+
+    given = {name(option) for option in extra}
+    return [str(TUTORIALS), *(flag for flag in FLAGS if name(flag) not in given), *extra]
+
+
+def main() -> None:
+    TutorVoila.launch_instance(argv=argv(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()
