@@ -12,7 +12,6 @@ the green 3 is ``"3s"``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -22,10 +21,50 @@ class CoinKind(StrEnum):
     SPECIAL = "special"  # Hunting Master's green 3, a trading coin (R-DIST-HUNTINGMASTER-2)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+_KIND_ORDER = {"basic": 0, "royal": 1, "special": 2}
+
+
 class Coin:
+    """An immutable coin value: interned, so equal coins are the same object (fast to hash and compare).
+
+    Ordered by value, then basic < royal < special (a basic 5 sorts before a gold 5).
+    """
+
+    __slots__ = ("_key", "kind", "value")
+    _interned: dict[tuple[int, CoinKind], Coin] = {}  # noqa: RUF012 (class-level intern table)
     value: int
     kind: CoinKind
+    _key: int
+
+    def __new__(cls, value: int, kind: CoinKind) -> Coin:
+        kind = CoinKind(kind)
+        c = cls._interned.get((value, kind))
+        if c is None:
+            c = object.__new__(cls)
+            object.__setattr__(c, "value", value)
+            object.__setattr__(c, "kind", kind)
+            object.__setattr__(c, "_key", value * 3 + _KIND_ORDER[kind.value])
+            cls._interned[(value, kind)] = c
+        return c
+
+    def __setattr__(self, name: str, value: object) -> None:
+        msg = "coins are immutable"
+        raise AttributeError(msg)
+
+    def __reduce__(self) -> tuple[type, tuple[int, CoinKind]]:
+        return (Coin, (self.value, self.kind))
+
+    def __lt__(self, other: Coin) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Coin) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Coin) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Coin) -> bool:
+        return self._key >= other._key
 
     @property
     def is_trading(self) -> bool:

@@ -193,7 +193,7 @@ def new_game(
         p.hand = sorted(BASIC_COINS)  # R-SETUP-1
     s.treasury = initial_treasury(players)  # R-SETUP-3
     for age in (1, 2):
-        deck = [c.id for c in age_deck(age, players)]  # R-SETUP-4
+        deck = list(_DECK_IDS[age, players])  # R-SETUP-4
         rng.shuffle(deck)
         s.decks[age] = deck
     s.heroes_available = [h for h in HERO_IDS if not (first_game and h in FIRST_GAME_EXCLUDED)]  # R-SETUP-5
@@ -208,6 +208,8 @@ def new_game(
 
 
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+_DECK_IDS: dict[tuple[int, int], tuple[str, ...]] = {
+    (age, n): tuple(c.id for c in age_deck(age, n)) for age in (1, 2) for n in range(2, 6)}
 TAVERN_SIZE: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}  # R-ENTER-1
 
 
@@ -250,9 +252,10 @@ def _task_round_start(s: State, task: Task, log: Log) -> None:
     for t in range(3):
         row = [deck.pop() for _ in range(min(size, len(deck)))]
         s.taverns[t] = row
-    _ev(log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players])
-    for t in range(3):
-        _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
+    if log is not None:
+        _ev(log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players])
+        for t in range(3):
+            _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
     owner = uline_owner(s)
     for i, p in enumerate(s.players):
         p.bid_done = i == owner  # R-BID-4: Uline's owner does not bid
@@ -575,8 +578,9 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
     lo = b if hi is a else a
     total = a.value + b.value
     trading = p.slots[s.tavern]
-    _ev(log, "trade.start", "R-TRADE-2", i, name=p.name, coin=str(trading), tavern=_t(s.tavern), a=a.value,
-        b=b.value, total=total, high=hi.value, low=lo.value)
+    if log is not None:
+        _ev(log, "trade.start", "R-TRADE-2", i, name=p.name, coin=str(trading), tavern=_t(s.tavern), a=a.value,
+            b=b.value, total=total, high=hi.value, low=lo.value)
     new = _exchange(s, i, hi, total, log, "R-TRADE-2")
     if new is None:
         return
@@ -593,7 +597,8 @@ def _do_bid(s: State, a: Bid, log: Log) -> None:
     p.revealed = [False] * 5
     p.hand = []
     p.bid_done = True
-    _ev(log, "bid.placed", "R-BID-1", a.player, name=p.name)
+    if log is not None:
+        _ev(log, "bid.placed", "R-BID-1", a.player, name=p.name)
     if all(q.bid_done for q in s.players):
         s.tasks.pop()
         _ev(log, "bid.all-placed", "R-BID-3")
@@ -622,8 +627,8 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
             amount=c.offering)
         _push_transform(s, i, c.offering, "offering", log)
         return
-    _ev(log, "pick.dwarf", "R-ARMY-1", i, name=p.name, card=_card(a.card), tavern=_t(t),
-        cls=f"@class.{c.cls}")
+    if log is not None:
+        _ev(log, "pick.dwarf", "R-ARMY-1", i, name=p.name, card=_card(a.card), tavern=_t(t), cls=f"@class.{c.cls}")
     _place(s, i, a.card, log)
 
 
@@ -831,11 +836,22 @@ def to_act(s: State) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def _bid_options(hand: tuple[Coin, ...]) -> tuple[tuple[tuple[Coin, Coin, Coin], tuple[Coin, Coin]], ...]:
-    seen: dict[tuple[Any, ...], None] = {}
-    for perm in permutations(hand):
-        pouch = (perm[3], perm[4]) if perm[3] <= perm[4] else (perm[4], perm[3])
-        seen[(perm[0], perm[1], perm[2], pouch)] = None
-    return tuple(((k[0], k[1], k[2]), k[3]) for k in seen)
+    """Distinct ways to bid a hand (R-BID-1): 3 ordered tavern coins + an unordered pouch pair."""
+    seen: dict[tuple[Coin, ...], None] = {}
+    for a, b, c, d, e in permutations(hand):
+        seen[(a, b, c, d, e) if d._key <= e._key else (a, b, c, e, d)] = None
+    return tuple(((k[0], k[1], k[2]), (k[3], k[4])) for k in seen)
+
+
+@lru_cache(maxsize=1024)
+def _pick(player: int, card: str) -> Pick:
+    return Pick(player, card)
+
+
+@lru_cache(maxsize=4096)
+def _bids_for(player: int, hand: tuple[Coin, ...]) -> tuple[Bid, ...]:
+    """Every distinct bid of a hand (actions are immutable values, so they are cached)."""
+    return tuple(Bid(player, t, pouch) for t, pouch in _bid_options(hand))
 
 
 def _all_coin_locations(p: Player) -> list[str]:
@@ -844,22 +860,31 @@ def _all_coin_locations(p: Player) -> list[str]:
 
 
 def legal_actions(s: State, player: int | None = None) -> list[Action]:
-    """Every legal action now, for ``player`` or for everyone who must act (sorted by text)."""
-    d = decision(s)
-    if d is None:
+    """Every legal action now, for ``player`` or for everyone who must act.
+
+    Bids come first by tavern coins, then pouch; the order is stable for a given state.
+    """
+    if not s.tasks:
         return []
-    who = d.players if player is None else ((player,) if player in d.players else ())
-    out: list[Action] = []
     top = s.tasks[-1]
-    kind = d.kind
+    kind = top[0]
+    if kind == "pick":  # the most frequent decision: a fast path
+        i = top[1]
+        if player is not None and player != i:
+            return []
+        return [_pick(i, c) for c in s.taverns[s.tavern]]
+    if kind == "bids":
+        pending = [i for i, q in enumerate(s.players) if not q.bid_done]
+    else:
+        pending = [top[1]]
+    who = pending if player is None else ([player] if player in pending else [])
+    out: list[Action] = []
     for i in who:
         p = s.players[i]
         if kind == "bids":
-            out.extend(Bid(i, t, pouch) for t, pouch in _bid_options(tuple(p.hand)))
+            out.extend(_bids_for(i, tuple(p.hand)))
         elif kind == "uline_bid":
             out.extend(UlineBid(i, c) for c in dict.fromkeys(p.hand))
-        elif kind == "pick":
-            out.extend(Pick(i, c) for c in s.taverns[s.tavern])
         elif kind == "hero":
             out.extend(Recruit(i, h) for h in eligible_heroes(s, p))
         elif kind in ("thrud", "ylud"):
