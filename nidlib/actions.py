@@ -34,7 +34,9 @@ LOCATIONS = ("t0", "t1", "t2", "p0", "p1")
 def _check_location(loc: str) -> str:
     if loc in LOCATIONS or (loc[:1] == "h" and loc[1:].isdigit()):
         return loc
-    raise InvalidActionError(f"{loc!r} is not a coin location: use t0-t2 (taverns), p0/p1 (pouch) or h0.. (hand)")
+    raise InvalidActionError(
+        f"{loc!r} is not a coin location: use t0-t2 (taverns), p0/p1 (pouch) or h0.. (hand)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +162,17 @@ class Keep:
 
 
 Action = (
-    Bid | UlineBid | Pick | Recruit | PlaceThrud | PlaceYlud | Transform | Discard | TradeCoins | TradeDiscard | Keep
+    Bid
+    | UlineBid
+    | Pick
+    | Recruit
+    | PlaceThrud
+    | PlaceYlud
+    | Transform
+    | Discard
+    | TradeCoins
+    | TradeDiscard
+    | Keep
 )
 
 
@@ -190,13 +202,15 @@ def parse(text: str) -> Action:
         left, sep, right = arg.partition("/")
         t, p = _coins(left), _coins(right)
         if not sep or len(t) != 3 or len(p) != 2:
-            raise InvalidActionError(f"{text!r}: a bid is three tavern coins '/' two pouch coins, e.g. 5b,0,4/2,3")
+            raise InvalidActionError(
+                f"{text!r}: a bid is three tavern coins '/' two pouch coins, e.g. 5b,0,4/2,3"
+            )
         return Bid(player, (t[0], t[1], t[2]), (p[0], p[1]))
     if verb == "uline":
-        (c,) = _coins(arg) or [None]
-        if c is None:
+        coins = _coins(arg)
+        if len(coins) != 1:
             raise InvalidActionError(f"{text!r}: name the coin Uline lays, e.g. p0:uline:7")
-        return UlineBid(player, c)
+        return UlineBid(player, coins[0])
     if verb in ("pick", "keep"):
         if arg not in CARDS:
             raise InvalidActionError(f"{text!r}: there is no card {arg!r}")

@@ -119,8 +119,15 @@ def _dwarves(age: int) -> list[Card]:
                 cid = f"{age}{letter}{bp}{_SUFFIX[n]}"
                 name = f"{cls.value.capitalize()} {bp}"
             cards.append(
-                Card(id=cid, kind=CardKind.DWARF, name=name, cls=cls, ranks=(bp,), age=age,
-                     five_players_only=five)
+                Card(
+                    id=cid,
+                    kind=CardKind.DWARF,
+                    name=name,
+                    cls=cls,
+                    ranks=(bp,),
+                    age=age,
+                    five_players_only=five,
+                )
             )
     return cards
 
@@ -131,9 +138,14 @@ def _offerings(age: int) -> list[Card]:
     out = []
     for i in range(count + 1):
         out.append(
-            Card(id=f"{age}RO{value}{_SUFFIX[i]}", kind=CardKind.ROYAL_OFFERING,
-                 name=f"Royal Offering +{value}", age=age, offering=value,
-                 five_players_only=i == count)
+            Card(
+                id=f"{age}RO{value}{_SUFFIX[i]}",
+                kind=CardKind.ROYAL_OFFERING,
+                name=f"Royal Offering +{value}",
+                age=age,
+                offering=value,
+                five_players_only=i == count,
+            )
         )
     return out
 
@@ -178,7 +190,9 @@ DWERGS: frozenset[str] = frozenset({Hero.YMIR, Hero.AESIR, Hero.SIGMIR, Hero.JUN
 FIRST_GAME_EXCLUDED: frozenset[str] = frozenset({Hero.THRUD, Hero.YLUD, Hero.ULINE})
 
 
-def _hero(hid: Hero, name: str, title: str, cls: DwarfClass | None = None, ranks: tuple[int, ...] = ()) -> Card:
+def _hero(
+    hid: Hero, name: str, title: str, cls: DwarfClass | None = None, ranks: tuple[int, ...] = ()
+) -> Card:
     return Card(id=hid.value, kind=CardKind.HERO, name=name, title=title, cls=cls, ranks=ranks)
 
 

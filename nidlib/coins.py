@@ -36,7 +36,7 @@ class Coin:
     kind: CoinKind
     _key: int
 
-    def __new__(cls, value: int, kind: CoinKind) -> Coin:
+    def __new__(cls, value: int, kind: CoinKind) -> Coin:  # noqa: PYI034 (interned: returns the shared instance)
         kind = CoinKind(kind)
         c = cls._interned.get((value, kind))
         if c is None:
@@ -99,8 +99,19 @@ ROYAL: dict[int, Coin] = {v: Coin(v, CoinKind.ROYAL) for v in range(5, 26)}
 _BY_TEXT: dict[str, Coin] = {str(c): c for c in (*BASIC_COINS, GREEN_3, *ROYAL.values())}
 
 #: Royal Treasure copies by value at 4-5 players (R-COMP-7); 2-3 players remove two 7s, 9s, 11s.
-TREASURY_4_5: dict[int, int] = {5: 2, 6: 2, 7: 3, 8: 2, 9: 3, 10: 2, 11: 3, 12: 2, 13: 2, 14: 2,
-                                **{v: 1 for v in range(15, 26)}}
+TREASURY_4_5: dict[int, int] = {
+    5: 2,
+    6: 2,
+    7: 3,
+    8: 2,
+    9: 3,
+    10: 2,
+    11: 3,
+    12: 2,
+    13: 2,
+    14: 2,
+    **dict.fromkeys(range(15, 26), 1),
+}
 
 
 def initial_treasury(players: int) -> dict[int, int]:

@@ -96,8 +96,9 @@ ACTION_OF: dict[str, type] = {
 }
 
 
-def _ev(log: Log, key: str, rule: str, player: int | None = None, visible_to: int | None = None,
-        **params: Any) -> None:
+def _ev(
+    log: Log, key: str, rule: str, player: int | None = None, visible_to: int | None = None, **params: Any
+) -> None:
     if log is not None:
         log.append(Event(key, rule, params, player, visible_to))
 
@@ -132,8 +133,11 @@ def lines(p: Player) -> int:
 
 def discardable_columns(p: Player, exclude: int) -> list[int]:
     """Columns whose top card is a dwarf (or the special blacksmith) and not Thrud (R-HERO-DAGDA-3)."""
-    return [ci for ci in range(5) if ci != exclude and p.columns[ci] and p.thrud != ci
-            and p.columns[ci][-1] in _DWARF_LIKE]
+    return [
+        ci
+        for ci in range(5)
+        if ci != exclude and p.columns[ci] and p.thrud != ci and p.columns[ci][-1] in _DWARF_LIKE
+    ]
 
 
 def eligible_heroes(s: State, p: Player) -> list[str]:
@@ -181,9 +185,14 @@ def new_game(
     if len(names) != players or len(set(names)) != players or not all(n.strip() for n in names):
         msg = f"give {players} different, non-empty player names (got {list(names)})"
         raise ValueError(msg)
-    opts = Options(players=players, names=names, seed=seed, first_game=first_game,
-                   warrior_bonus_without_warriors=warrior_bonus_without_warriors,
-                   pioneer_draw_public=pioneer_draw_public)
+    opts = Options(
+        players=players,
+        names=names,
+        seed=seed,
+        first_game=first_game,
+        warrior_bonus_without_warriors=warrior_bonus_without_warriors,
+        pioneer_draw_public=pioneer_draw_public,
+    )
     rng = random.Random(seed)
     gems = list(GEMS_BY_PLAYERS[players])
     rng.shuffle(gems)  # R-SETUP-2
@@ -197,8 +206,16 @@ def new_game(
         rng.shuffle(deck)
         s.decks[age] = deck
     s.heroes_available = [h for h in HERO_IDS if not (first_game and h in FIRST_GAME_EXCLUDED)]  # R-SETUP-5
-    _ev(events, "setup.game", "R-SETUP-6", players=players, names=list(names),
-        cards=TAVERN_SIZE[players], rounds=ROUNDS_PER_AGE[players], coins=sum(s.treasury.values()))
+    _ev(
+        events,
+        "setup.game",
+        "R-SETUP-6",
+        players=players,
+        names=list(names),
+        cards=TAVERN_SIZE[players],
+        rounds=ROUNDS_PER_AGE[players],
+        coins=sum(s.treasury.values()),
+    )
     _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
     if first_game:
         _ev(events, "setup.first-game", "R-SETUP-5")
@@ -209,7 +226,8 @@ def new_game(
 
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
 _DECK_IDS: dict[tuple[int, int], tuple[str, ...]] = {
-    (age, n): tuple(c.id for c in age_deck(age, n)) for age in (1, 2) for n in range(2, 6)}
+    (age, n): tuple(c.id for c in age_deck(age, n)) for age in (1, 2) for n in range(2, 6)
+}
 TAVERN_SIZE: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}  # R-ENTER-1
 
 
@@ -253,7 +271,9 @@ def _task_round_start(s: State, task: Task, log: Log) -> None:
         row = [deck.pop() for _ in range(min(size, len(deck)))]
         s.taverns[t] = row
     if log is not None:
-        _ev(log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players])
+        _ev(
+            log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players]
+        )
         for t in range(3):
             _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
     owner = uline_owner(s)
@@ -275,8 +295,15 @@ def _task_tavern(s: State, task: Task, log: Log) -> None:
     s.tasks.append(("order", t))
     if owner is not None:
         shown = [f"{p.name} {p.slots[t]}" for i, p in enumerate(s.players) if i != owner]
-        _ev(log, "reveal.before-uline", "R-REVEAL-2", owner, tavern=_t(t), bids=", ".join(shown),
-            name=s.players[owner].name)
+        _ev(
+            log,
+            "reveal.before-uline",
+            "R-REVEAL-2",
+            owner,
+            tavern=_t(t),
+            bids=", ".join(shown),
+            name=s.players[owner].name,
+        )
         s.tasks.append(("uline_bid", owner, t))
 
 
@@ -298,12 +325,24 @@ def _task_order(s: State, task: Task, log: Log) -> None:
             groups.setdefault(v, []).append(i)
     s.ties = [g for g in groups.values() if len(g) > 1]
     if log is not None:
-        _ev(log, "reveal.bids", "R-REVEAL-1", tavern=_t(t),
-            bids=", ".join(f"{ps[i].name} {ps[i].slots[t]}" for i in order))
+        _ev(
+            log,
+            "reveal.bids",
+            "R-REVEAL-1",
+            tavern=_t(t),
+            bids=", ".join(f"{ps[i].name} {ps[i].slots[t]}" for i in order),
+        )
         for g in s.ties:
-            _ev(log, "order.tie2" if len(g) == 2 else "order.tie", "R-ORDER-2", tavern=_t(t), value=values[g[0]],
-                names=[ps[i].name for i in g], gems=" > ".join(str(ps[i].gem) for i in g),
-                first=ps[g[0]].name)
+            _ev(
+                log,
+                "order.tie2" if len(g) == 2 else "order.tie",
+                "R-ORDER-2",
+                tavern=_t(t),
+                value=values[g[0]],
+                names=[ps[i].name for i in g],
+                gems=" > ".join(str(ps[i].gem) for i in g),
+                first=ps[g[0]].name,
+            )
         _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
     s.tasks.append(("tavern_end", t))
     for i in reversed(order):
@@ -345,7 +384,8 @@ def _task_trade(s: State, task: Task, log: Log) -> None:
         _trade(s, i, "h0", "h1", None, log)
         return
     a, b = p.slots[3], p.slots[4]
-    assert a is not None and b is not None  # noqa: S101 (engine invariant: pouch full during resolution)
+    assert a is not None
+    assert b is not None
     if a.value == b.value and a.kind != b.kind:
         s.tasks.append(("trade_discard", i))  # R-TRADE-4: the owner chooses
         return
@@ -381,8 +421,16 @@ def _gem_exchange(s: State, log: Log) -> None:
             x, y = g[a], g[k - 1 - a]
             ps[x].gem, ps[y].gem = ps[y].gem, ps[x].gem
             swaps.append((x, y))
-            _ev(log, "gem.swap", "R-GEM-2", value=value, a=ps[x].name, b=ps[y].name,
-                gem_a=ps[x].gem, gem_b=ps[y].gem)
+            _ev(
+                log,
+                "gem.swap",
+                "R-GEM-2",
+                value=value,
+                a=ps[x].name,
+                b=ps[y].name,
+                gem_a=ps[x].gem,
+                gem_b=ps[y].gem,
+            )
         if k % 2 == 1 and k > 1:
             mid = g[k // 2]
             _ev(log, "gem.middle", "R-GEM-2", mid, name=ps[mid].name, gem=ps[mid].gem)
@@ -429,8 +477,16 @@ def _task_eval(s: State, task: Task, log: Log) -> None:
     dist = DISTINCTION_OF[CLASSES[ci]]
     tally = ", ".join(f"{p.name} {c}" for p, c in zip(ps, counts, strict=True))
     if len(winners) > 1:
-        _ev(log, "eval.tie", "R-EVAL-3", cls=_c(ci), ranks=tally, distinction=f"@distinction.{dist.value}",
-            names=[ps[i].name for i in winners], best=best)
+        _ev(
+            log,
+            "eval.tie",
+            "R-EVAL-3",
+            cls=_c(ci),
+            ranks=tally,
+            distinction=f"@distinction.{dist.value}",
+            names=[ps[i].name for i in winners],
+            best=best,
+        )
         if ci == E:  # R-DIST-PIONEER-4
             deck = s.decks[2]
             if deck:
@@ -441,8 +497,17 @@ def _task_eval(s: State, task: Task, log: Log) -> None:
     w = winners[0]
     p = ps[w]
     p.command_zone.append(dist.value)  # R-EVAL-4
-    _ev(log, "eval.win", "R-EVAL-3", w, cls=_c(ci), ranks=tally, distinction=f"@distinction.{dist.value}",
-        name=p.name, best=best)
+    _ev(
+        log,
+        "eval.win",
+        "R-EVAL-3",
+        w,
+        cls=_c(ci),
+        ranks=tally,
+        distinction=f"@distinction.{dist.value}",
+        name=p.name,
+        best=best,
+    )
     if ci == W:  # R-DIST-KINGSHAND-1
         _push_transform(s, w, 5, "kings-hand", log)
     elif ci == H:  # R-DIST-HUNTINGMASTER-1
@@ -465,8 +530,15 @@ def _task_eval(s: State, task: Task, log: Log) -> None:
         drawn = [deck.pop() for _ in range(min(3, len(deck)))]
         s.pioneer_draw = drawn
         visible = None if s.options.pioneer_draw_public else w
-        _ev(log, "dist.pioneer-draw", "R-DIST-PIONEER-1", w, visible, name=p.name,
-            cards=[_card(c) for c in drawn])
+        _ev(
+            log,
+            "dist.pioneer-draw",
+            "R-DIST-PIONEER-1",
+            w,
+            visible,
+            name=p.name,
+            cards=[_card(c) for c in drawn],
+        )
         _ev(log, "dist.pioneer-draw-public", "R-DIST-PIONEER-1", w, name=p.name, count=len(drawn))
         s.tasks.append(("pioneer", w))
 
@@ -488,8 +560,13 @@ def _task_final(s: State, task: Task, log: Log) -> None:
         for ps in table.players:
             _ev(log, "final.total", "R-SCORE-1", name=ps.name, total=ps.total)
         best = max(ps.total for ps in table.players)
-        _ev(log, "final.shared" if len(table.winners) > 1 else "final.winner", "R-SCORE-10",
-            names=list(table.winners), total=best)
+        _ev(
+            log,
+            "final.shared" if len(table.winners) > 1 else "final.winner",
+            "R-SCORE-10",
+            names=list(table.winners),
+            total=best,
+        )
     s.tavern = -1
 
 
@@ -516,7 +593,7 @@ def _place(s: State, i: int, cid: str, log: Log) -> None:
     """Put a card on top of its class column (R-ARMY-1); lift Thrud if she sits there (R-HERO-THRUD-3)."""
     p = s.players[i]
     c = CARDS[cid]
-    assert c.cls is not None  # noqa: S101
+    assert c.cls is not None
     ci = CLASSES.index(c.cls)
     p.columns[ci].append(cid)
     if p.thrud == ci:
@@ -553,8 +630,16 @@ def _exchange(s: State, i: int, old: Coin, target: int, log: Log, rule: str) -> 
         _ev(log, "treasury.none", "R-TREAS-3", i, name=p.name, target=target, old=old.value)
         return None
     if value != target:
-        _ev(log, "treasury.fallback-up" if value > target else "treasury.fallback-down", "R-TREAS-1", i,
-            name=p.name, target=target, value=value, old=old.value)
+        _ev(
+            log,
+            "treasury.fallback-up" if value > target else "treasury.fallback-down",
+            "R-TREAS-1",
+            i,
+            name=p.name,
+            target=target,
+            value=value,
+            old=old.value,
+        )
     s.treasury[value] -= 1  # taken before the old coin returns (R-TREAS-4)
     if old.kind is CoinKind.ROYAL:
         s.treasury[old.value] += 1
@@ -569,7 +654,8 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
     """Coin trade (R-TRADE-2): sum two coins, discard the higher, take the sum from the Treasury."""
     p = s.players[i]
     a, b = _coin_at(p, loc_a), _coin_at(p, loc_b)
-    assert a is not None and b is not None  # noqa: S101
+    assert a is not None
+    assert b is not None
     if discard_loc is None:
         discard_loc = loc_a if a.value > b.value else loc_b
         if a.value == b.value and a.kind is CoinKind.BASIC:
@@ -579,8 +665,20 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
     total = a.value + b.value
     trading = p.slots[s.tavern]
     if log is not None:
-        _ev(log, "trade.start", "R-TRADE-2", i, name=p.name, coin=str(trading), tavern=_t(s.tavern), a=a.value,
-            b=b.value, total=total, high=hi.value, low=lo.value)
+        _ev(
+            log,
+            "trade.start",
+            "R-TRADE-2",
+            i,
+            name=p.name,
+            coin=str(trading),
+            tavern=_t(s.tavern),
+            a=a.value,
+            b=b.value,
+            total=total,
+            high=hi.value,
+            low=lo.value,
+        )
     new = _exchange(s, i, hi, total, log, "R-TRADE-2")
     if new is None:
         return
@@ -623,12 +721,29 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
     c = CARDS[a.card]
     if c.kind is CardKind.ROYAL_OFFERING:  # R-PICK-1, R-XFORM-6: resolved at once, then discarded
         s.discard.append(a.card)
-        _ev(log, "pick.offering", "R-XFORM-6", i, name=p.name, card=_card(a.card), tavern=_t(t),
-            amount=c.offering)
+        _ev(
+            log,
+            "pick.offering",
+            "R-XFORM-6",
+            i,
+            name=p.name,
+            card=_card(a.card),
+            tavern=_t(t),
+            amount=c.offering,
+        )
         _push_transform(s, i, c.offering, "offering", log)
         return
     if log is not None:
-        _ev(log, "pick.dwarf", "R-ARMY-1", i, name=p.name, card=_card(a.card), tavern=_t(t), cls=f"@class.{c.cls}")
+        _ev(
+            log,
+            "pick.dwarf",
+            "R-ARMY-1",
+            i,
+            name=p.name,
+            card=_card(a.card),
+            tavern=_t(t),
+            cls=f"@class.{c.cls}",
+        )
     _place(s, i, a.card, log)
 
 
@@ -709,17 +824,26 @@ def _do_ylud(s: State, a: PlaceYlud, log: Log) -> None:
 
 
 def _do_transform(s: State, a: Transform, log: Log) -> None:
-    _, i, amount, source = s.tasks.pop()
+    _, i, amount, _source = s.tasks.pop()
     p = s.players[i]
     old = _coin_at(p, a.location)
-    assert old is not None  # noqa: S101
+    assert old is not None
     where = _where(s, p, a.location)
     new = _exchange(s, i, old, old.value + amount, log, "R-XFORM-1")
     if new is None:
         return
     _set_coin(p, a.location, new)
-    _ev(log, "xform.done", "R-XFORM-1", i, name=p.name, old=old.value, new=new.value, amount=amount,
-        where=where)
+    _ev(
+        log,
+        "xform.done",
+        "R-XFORM-1",
+        i,
+        name=p.name,
+        old=old.value,
+        new=new.value,
+        amount=amount,
+        where=where,
+    )
     loc = a.location
     if loc[0] == "t" and int(loc[1]) == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
         _ev(log, "xform.keeps-order", "R-XFORM-5", i, name=p.name, old=old.value, tavern=_t(s.tavern))
@@ -746,15 +870,23 @@ def _do_discard(s: State, a: Discard, log: Log) -> None:
         ci = CLASSES.index(col)
         cid = p.columns[ci].pop()
         s.discard.append(cid)
-        _ev(log, "discard.card", "R-HERO-DAGDA-2" if len(a.columns) == 2 else "R-HERO-BONFUR-2", i,
-            name=p.name, card=_card(cid), cls=_c(ci))
+        _ev(
+            log,
+            "discard.card",
+            "R-HERO-DAGDA-2" if len(a.columns) == 2 else "R-HERO-BONFUR-2",
+            i,
+            name=p.name,
+            card=_card(cid),
+            cls=_c(ci),
+        )
 
 
 def _do_uline_trade(s: State, a: TradeCoins, log: Log) -> None:
     s.tasks.pop()
     p = s.players[a.player]
     x, y = (_coin_at(p, loc) for loc in a.locations)
-    assert x is not None and y is not None  # noqa: S101
+    assert x is not None
+    assert y is not None
     if x.value == y.value and x.kind != y.kind:
         s.tasks.append(("trade_discard", a.player, *a.locations))
         return
@@ -891,8 +1023,9 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
             cls_action = PlaceThrud if kind == "thrud" else PlaceYlud
             out.extend(cls_action(i, c) for c in CLASSES)
         elif kind == "transform":
-            out.extend(Transform(i, loc) for loc in _all_coin_locations(p)
-                       if not _coin_or_fail(p, loc).is_trading)
+            out.extend(
+                Transform(i, loc) for loc in _all_coin_locations(p) if not _coin_or_fail(p, loc).is_trading
+            )
         elif kind == "discard":
             cols = discardable_columns(p, top[3])
             if top[2] == 1:
@@ -912,7 +1045,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
 
 def _coin_or_fail(p: Player, loc: str) -> Coin:
     c = _coin_at(p, loc)
-    assert c is not None  # noqa: S101
+    assert c is not None
     return c
 
 
@@ -936,23 +1069,33 @@ def _check(s: State, a: Action) -> Violation | None:
     if not 0 <= a.player < len(s.players):
         return _v("R-SETUP-6", "err.no-player", player=a.player)
     d = decision(s)
-    assert d is not None  # noqa: S101
+    assert d is not None
     p = s.players[a.player]
     name = p.name
     expected = ACTION_OF[d.kind]
     if a.player not in d.players:
         if d.kind == "bids":
             return _v("R-BID-4" if Hero.ULINE in p.heroes else "R-BID-3", "err.already-bid", name=name)
-        return _v(DECISION_RULE[d.kind], "err.not-your-turn", name=name,
-                  other=s.players[d.players[0]].name, doing=f"@decision.{d.kind}")
+        return _v(
+            DECISION_RULE[d.kind],
+            "err.not-your-turn",
+            name=name,
+            other=s.players[d.players[0]].name,
+            doing=f"@decision.{d.kind}",
+        )
     if not isinstance(a, expected):
         return _v(DECISION_RULE[d.kind], "err.wrong-action", name=name, doing=f"@decision.{d.kind}")
     top = s.tasks[-1]
     if isinstance(a, Bid):
         given = Counter([*a.taverns, *a.pouch])
         if given != Counter(p.hand):
-            return _v("R-BID-1", "err.bid-coins", name=name, coins=", ".join(map(str, p.hand)),
-                      given=", ".join(map(str, [*a.taverns, *a.pouch])))
+            return _v(
+                "R-BID-1",
+                "err.bid-coins",
+                name=name,
+                coins=", ".join(map(str, p.hand)),
+                given=", ".join(map(str, [*a.taverns, *a.pouch])),
+            )
         return None
     if isinstance(a, UlineBid):
         if a.coin not in p.hand:
@@ -993,8 +1136,9 @@ def _check(s: State, a: Action) -> Violation | None:
         ok = discardable_columns(p, exclude)
         for ci in cols:
             if ci not in ok:
-                return _v("R-HERO-DAGDA-3" if need == 2 else "R-HERO-BONFUR-3", "err.discard-column",
-                          cls=_c(ci))
+                return _v(
+                    "R-HERO-DAGDA-3" if need == 2 else "R-HERO-BONFUR-3", "err.discard-column", cls=_c(ci)
+                )
         return None
     if isinstance(a, TradeCoins):
         x, y = a.locations
@@ -1006,11 +1150,9 @@ def _check(s: State, a: Action) -> Violation | None:
         if a.location not in locs:
             return _v("R-TRADE-4", "err.trade-discard", options=", ".join(locs))
         return None
-    if isinstance(a, Keep):
-        if a.card not in s.pioneer_draw:
-            return _v("R-DIST-PIONEER-1", "err.keep", card=_card(a.card))
-        return None
-    return _v("R-FLOW-2", "err.malformed", action=str(a))  # pragma: no cover
+    if a.card not in s.pioneer_draw:  # the remaining kind: Keep
+        return _v("R-DIST-PIONEER-1", "err.keep", card=_card(a.card))
+    return None
 
 
 def apply(s: State, a: Action) -> tuple[State, list[Event]]:
@@ -1041,21 +1183,28 @@ def advance(s: State, a: Action, log: Log = None) -> None:
 
 def tableaux(s: State) -> list[Any]:
     """Each player's position as a scoring Tableau (Thrud counted in the command zone)."""
-    from nidlib.scoring import Tableau  # noqa: PLC0415
+    from nidlib.scoring import Tableau
 
     out = []
     for p in s.players:
         cz = list(p.command_zone)
         if p.thrud >= 0 or (Hero.THRUD in p.heroes and Hero.THRUD not in cz):
             cz.append(Hero.THRUD.value)
-        out.append(Tableau(name=p.name, columns=dict(zip(CLASSES, (tuple(c) for c in p.columns), strict=True)),
-                           command_zone=tuple(cz), coins=tuple(p.coins()), gem=p.gem))
+        out.append(
+            Tableau(
+                name=p.name,
+                columns=dict(zip(CLASSES, (tuple(c) for c in p.columns), strict=True)),
+                command_zone=tuple(cz),
+                coins=tuple(p.coins()),
+                gem=p.gem,
+            )
+        )
     return out
 
 
 def final_scores(s: State) -> Any:
     """The score table of the position (final at the end of the game)."""
-    from nidlib.scoring import score_tableaux  # noqa: PLC0415
+    from nidlib.scoring import score_tableaux
 
     return score_tableaux(tableaux(s))
 

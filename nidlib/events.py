@@ -31,5 +31,11 @@ class Event:
         return self.text()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "rule": self.rule, "params": self.params, "player": self.player,
-                "visible_to": self.visible_to, "text": self.text()}
+        return {
+            "key": self.key,
+            "rule": self.rule,
+            "params": self.params,
+            "player": self.player,
+            "visible_to": self.visible_to,
+            "text": self.text(),
+        }

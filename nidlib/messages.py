@@ -64,8 +64,10 @@ class _Params(dict[str, Any]):
     def __getitem__(self, key: str) -> Any:
         value = super().__getitem__(key)
         if isinstance(value, list):
-            return names_list([term(v, self.lang) if isinstance(v, str) and v.startswith("@") else str(v)
-                               for v in value], self.lang)
+            return names_list(
+                [term(v, self.lang) if isinstance(v, str) and v.startswith("@") else str(v) for v in value],
+                self.lang,
+            )
         return term(value, self.lang) if isinstance(value, str) and value.startswith("@") else value
 
     def __missing__(self, key: str) -> str:
@@ -74,13 +76,13 @@ class _Params(dict[str, Any]):
 
 def term(ref: str, lang: str | None = None) -> str:
     """Render a term reference such as ``"@class.hunter"`` or ``"@card.1W6"``."""
-    key = ref[1:] if ref.startswith("@") else ref
+    key = ref.removeprefix("@")
     cat = catalogue(lang or _current)
     if key in cat:
         return cat[key]
     kind, _, ident = key.partition(".")
     if kind == "card":
-        from nidlib.cards import CARDS, CardKind  # noqa: PLC0415 (cards import is light; avoids a cycle)
+        from nidlib.cards import CARDS, CardKind
 
         c = CARDS.get(ident)
         if c is None:
@@ -112,4 +114,6 @@ def names_list(items: list[str], lang: str | None = None) -> str:
         return cat.get("list.nobody", "nobody")
     if len(items) == 1:
         return items[0]
-    return cat.get("list.and", "{a} and {b}").format(a=cat.get("list.sep", ", ").join(items[:-1]), b=items[-1])
+    return cat.get("list.and", "{a} and {b}").format(
+        a=cat.get("list.sep", ", ").join(items[:-1]), b=items[-1]
+    )

@@ -53,8 +53,17 @@ _HERO_BY_NAME["armorer"] = "armorer"
 class Scenario:
     """Fluent builder of a :class:`State`; every method returns the builder."""
 
-    def __init__(self, players: int = 3, names: tuple[str, ...] | list[str] | None = None, *, seed: int = 0,
-                 age: int = 1, round: int = 1, first_game: bool = False, **options: Any) -> None:
+    def __init__(
+        self,
+        players: int = 3,
+        names: tuple[str, ...] | list[str] | None = None,
+        *,
+        seed: int = 0,
+        age: int = 1,
+        round: int = 1,
+        first_game: bool = False,
+        **options: Any,
+    ) -> None:
         self._s = new_game(players, names, seed=seed, first_game=first_game, **options)
         self._s.tasks = []
         for row in self._s.taverns:  # undo the first Enter the Dwarves: the scenario deals its own
@@ -217,7 +226,9 @@ class Scenario:
             for c in coins:
                 if c.kind is CoinKind.ROYAL:
                     if s.treasury.get(c.value, 0) <= 0:
-                        raise DocumentError(f"players[{i}].coins", f"no gold {c.value} is left in the Treasury")
+                        raise DocumentError(
+                            f"players[{i}].coins", f"no gold {c.value} is left in the Treasury"
+                        )
                     s.treasury[c.value] -= 1
             basics = {str(c) for c in coins if c.kind is CoinKind.BASIC}
             for b in BASIC_COINS:
@@ -229,7 +240,7 @@ class Scenario:
                 p.hand = sorted(coins)
             else:
                 p.slots = list(coins)
-                p.slots[3:5] = sorted(coins[3:5])  # type: ignore[type-var]
+                p.slots[3:5] = sorted(coins[3:5])
                 p.bid_done = True
                 t = self._phase[1]
                 p.revealed = [k < t for k in range(3)] + [False, False]

@@ -26,8 +26,19 @@ Task = tuple[Any, ...]
 
 #: Decision tasks: the top of the stack waits for an action of these kinds.
 DECISIONS: frozenset[str] = frozenset(
-    {"bids", "uline_bid", "pick", "hero", "thrud", "ylud", "transform", "discard", "uline_trade",
-     "trade_discard", "pioneer"}
+    {
+        "bids",
+        "uline_bid",
+        "pick",
+        "hero",
+        "thrud",
+        "ylud",
+        "transform",
+        "discard",
+        "uline_trade",
+        "trade_discard",
+        "pioneer",
+    }
 )
 
 
@@ -46,17 +57,32 @@ class Options:
     pioneer_draw_public: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "names": list(self.names), "seed": self.seed,
-                "first_game": self.first_game,
-                "warrior_bonus_without_warriors": self.warrior_bonus_without_warriors,
-                "pioneer_draw_public": self.pioneer_draw_public}
+        return {
+            "players": self.players,
+            "names": list(self.names),
+            "seed": self.seed,
+            "first_game": self.first_game,
+            "warrior_bonus_without_warriors": self.warrior_bonus_without_warriors,
+            "pioneer_draw_public": self.pioneer_draw_public,
+        }
 
 
 class Player:
     """One player's board, army, command zone, coins and gem."""
 
-    __slots__ = ("bid_done", "columns", "command_zone", "gem", "hand", "heroes", "hidden", "name",
-                 "revealed", "slots", "thrud")
+    __slots__ = (
+        "bid_done",
+        "columns",
+        "command_zone",
+        "gem",
+        "hand",
+        "heroes",
+        "hidden",
+        "name",
+        "revealed",
+        "slots",
+        "thrud",
+    )
 
     def __init__(self, name: str, gem: int) -> None:
         self.name = name
@@ -116,7 +142,9 @@ class Player:
         }
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and all(getattr(self, a) == getattr(other, a) for a in Player.__slots__)
+        return isinstance(other, Player) and all(
+            getattr(self, a) == getattr(other, a) for a in Player.__slots__
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -124,9 +152,27 @@ class Player:
 class State:
     """The whole game at one moment. Treat as immutable; see the module docstring."""
 
-    __slots__ = ("age", "bid_values", "decks", "discard", "gems_out", "heroes_available", "options", "order",
-                 "out_of_game", "pioneer_draw", "players", "round", "shuffles", "tasks", "tavern", "taverns",
-                 "ties", "treasury", "viewer")
+    __slots__ = (
+        "age",
+        "bid_values",
+        "decks",
+        "discard",
+        "gems_out",
+        "heroes_available",
+        "options",
+        "order",
+        "out_of_game",
+        "pioneer_draw",
+        "players",
+        "round",
+        "shuffles",
+        "tasks",
+        "tavern",
+        "taverns",
+        "ties",
+        "treasury",
+        "viewer",
+    )
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -177,7 +223,9 @@ class State:
         return s
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and all(getattr(self, a) == getattr(other, a) for a in State.__slots__)
+        return isinstance(other, State) and all(
+            getattr(self, a) == getattr(other, a) for a in State.__slots__
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -195,7 +243,7 @@ class State:
         return self.options.names
 
     def to_dict(self) -> dict[str, Any]:
-        from nidlib.serialize import state_to_dict  # noqa: PLC0415
+        from nidlib.serialize import state_to_dict
 
         return state_to_dict(self)
 

@@ -59,8 +59,14 @@ def determinize(v: State, rng: random.Random) -> State:
         coins = p.hidden[:]
         rng.shuffle(coins)
         p.hidden = []
-        empty = [k for k in range(5) if p.slots[k] is None and p.bid_done and Hero.ULINE not in p.heroes
-                 and not (s.tavern >= 0 and k <= s.tavern)]
+        empty = [
+            k
+            for k in range(5)
+            if p.slots[k] is None
+            and p.bid_done
+            and Hero.ULINE not in p.heroes
+            and not (s.tavern >= 0 and k <= s.tavern)
+        ]
         for k in empty:
             if coins:
                 p.slots[k] = coins.pop()
