@@ -1,0 +1,640 @@
+"""Pure HTML renderers for the tutor's pictures, in the manner of ``chess/svg.py``.
+
+Every function takes plain nidlib values (card ids, coins, a state or a *view*,
+events, a score table) and returns an HTML string that uses the ``nt-`` CSS
+classes of :mod:`widgets.theme`. Nothing here holds state or imports
+ipywidgets, so the pictures are tested as strings and can be shown anywhere
+(``IPython.display.HTML``, an ``ipywidgets.HTML``, a static page).
+
+Cards are drawn in code: a class colour and symbol, one pip per rank showing
+its bravery points, hero names, titles and a one-line ability from the message
+catalogue (``nidlib/locales/<lang>/ui.json``). Every card, coin and gem carries
+an ``aria-label`` so a screen reader says e.g. "Warrior card, 7 bravery points".
+
+Hidden information: the board renderers draw what the given state holds. Pass
+``nidlib.view_for(state, seat)`` (as :class:`widgets.Controller` does) and the
+other players' unrevealed coins are drawn as coin backs with no value anywhere
+in the HTML.
+
+All user-visible words come from the message catalogue; ``lang=None`` means the
+language chosen with ``nidlib.set_language``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+import nidlib
+from nidlib import rules
+from nidlib.cards import CARDS, CLASSES, DISTINCTION_NAMES, DWERGS, YLUD_BRAVERY, Card, CardKind, DwarfClass
+from nidlib.coins import Coin, CoinKind
+from nidlib.events import Event
+from nidlib.messages import render as msg
+from nidlib.messages import term
+from nidlib.scoring import CATEGORIES
+from nidlib.state import Player, State
+
+__all__ = [
+    "CLASS_COLOURS",
+    "action_label",
+    "army_html",
+    "card_html",
+    "class_icon",
+    "coin_html",
+    "coin_label",
+    "command_zone_html",
+    "events_html",
+    "gem_html",
+    "heroes_html",
+    "player_board_html",
+    "rule_html",
+    "score_sheet_html",
+    "status_html",
+    "t",
+    "tavern_row_html",
+    "taverns_html",
+    "treasury_html",
+    "violation_html",
+]
+
+#: Class colours (also defined as CSS variables in :mod:`widgets.theme`); all pass WCAG AA on white text.
+CLASS_COLOURS: dict[str, str] = {
+    "warrior": "#c62828",
+    "hunter": "#2e7d32",
+    "miner": "#b45309",
+    "blacksmith": "#6a1b9a",
+    "explorer": "#1565c0",
+    "neutral": "#546e7a",
+    "offering": "#a16207",
+}
+
+# Small line icons (24x24, stroke = currentColor) so that no font or artwork is needed.
+_ICONS: dict[str, str] = {
+    # crossed swords
+    "warrior": '<path d="M4 4 L15 15 M20 4 L9 15 M13 17 L17 13 M7 13 L11 17 M15 15 L19 19 M9 15 L5 19"/>',
+    # bow and arrow
+    "hunter": '<path d="M6 3 C16 6 16 18 6 21 M6 3 L6 21 M3 12 L21 12 M17 8 L21 12 L17 16"/>',
+    # pickaxe
+    "miner": '<path d="M4 8 C9 3 15 3 20 8 M12 5 L12 21"/>',
+    # hammer
+    "blacksmith": '<path d="M5 5 H15 V10 H5 Z M10 10 V21 M15 7 H19"/>',
+    # compass
+    "explorer": '<circle cx="12" cy="12" r="9"/><path d="M12 5 L14.5 12 L12 19 L9.5 12 Z"/>',
+    # star (neutral heroes)
+    "neutral": '<path d="M12 3 L14.6 9 L21 9.5 L16 13.8 L17.6 20 L12 16.6 L6.4 20 L8 13.8 L3 9.5 L9.4 9 Z"/>',
+    # crown (Royal Offering)
+    "offering": '<path d="M3 18 L5 7 L9.5 12 L12 5 L14.5 12 L19 7 L21 18 Z"/>',
+}
+
+
+def t(key: str, lang: str | None = None, **params: Any) -> str:
+    """One catalogue sentence (not escaped)."""
+    return msg(key, params, lang)
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def class_icon(kind: str, *, size: int = 18) -> str:
+    """An inline SVG symbol for a class (``"warrior"``...), ``"neutral"`` or ``"offering"``."""
+    body = _ICONS.get(kind, _ICONS["neutral"])
+    return (
+        f'<svg class="nt-icon" width="{size}" height="{size}" viewBox="0 0 24 24" fill="none" '
+        f'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
+        f'aria-hidden="true" focusable="false">{body}</svg>'
+    )
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def _hero_ability(c: Card, lang: str | None) -> str:
+    key = "ui.hero.dwerg" if c.id in DWERGS else f"ui.hero.{c.id}"
+    return t(key, lang)
+
+
+def _card_ranks(cid: str, column: DwarfClass | None = None) -> tuple[int, ...]:
+    if cid == "ylud" and column is not None:
+        return (YLUD_BRAVERY[column],)
+    c = CARDS.get(cid)
+    return c.ranks if c is not None else ()
+
+
+def _card_kind(c: Card, column: DwarfClass | None = None) -> str:
+    if c.kind is CardKind.ROYAL_OFFERING:
+        return "offering"
+    cls = c.cls or (column if c.id == "ylud" else None)
+    return str(cls) if cls is not None else "neutral"
+
+
+def _pips(cls: str, ranks: Sequence[int], lang: str | None) -> str:
+    show_bp = cls in ("warrior", "miner", "explorer")
+    out = []
+    for bp in ranks:
+        title = t("ui.pip.title", lang, bp=bp) if show_bp else t("ui.pip.title-rank", lang)
+        out.append(f'<span class="nt-pip" title="{_e(title)}">{bp if show_bp else ""}</span>')
+    return f'<span class="nt-pips">{"".join(out)}</span>'
+
+
+def card_aria(card_id: str, lang: str | None = None, *, column: DwarfClass | None = None) -> str:
+    """The spoken description of a card, e.g. ``"Warrior card, 7 bravery points"``."""
+    c = CARDS.get(card_id)
+    if c is None:
+        name = _distinction_name(card_id, lang)
+        return t("ui.aria.card.distinction", lang, name=name)
+    if c.kind is CardKind.DWARF:
+        cls = term(f"@class.{c.cls}", lang)
+        if c.cls in ("hunter", "blacksmith"):
+            return t("ui.aria.card.dwarf-nobp", lang, cls=cls)
+        return t("ui.aria.card.dwarf", lang, cls=cls, bp=c.ranks[0])
+    if c.kind is CardKind.ROYAL_OFFERING:
+        return t("ui.aria.card.offering", lang, n=c.offering)
+    if c.kind is CardKind.ARMORER:
+        return t("ui.aria.card.armorer", lang)
+    kind = _card_kind(c, column)
+    cls = (
+        term(f"@class.{kind}", lang)
+        if kind in CLASS_COLOURS and kind != "neutral"
+        else t("ui.class.neutral", lang)
+    )
+    return t("ui.aria.card.hero", lang, name=c.name, title=c.title, cls=cls, ability=_hero_ability(c, lang))
+
+
+def _distinction_name(card_id: str, lang: str | None) -> str:
+    for d, name in DISTINCTION_NAMES.items():
+        if d.value == card_id:
+            return term(f"@distinction.{card_id}", lang) if card_id else name
+    return card_id
+
+
+def card_html(
+    card_id: str,
+    *,
+    size: str = "md",
+    selectable: bool = False,
+    lang: str | None = None,
+    column: DwarfClass | None = None,
+) -> str:
+    """One card drawn in code.
+
+    ``size`` is ``"sm"``, ``"md"`` or ``"lg"``; ``selectable`` makes it focusable with a hover ring.
+    ``column`` is the column a card sits in (only Ylud's colour and rank depend on it).
+    Distinction ids (``"kings-hand"``) are drawn as distinction cards.
+    """
+    c = CARDS.get(card_id)
+    sel = ' tabindex="0"' if selectable else ""
+    extra = " nt-selectable" if selectable else ""
+    aria = _e(card_aria(card_id, lang, column=column))
+    if c is None:  # a distinction card
+        name = _e(_distinction_name(card_id, lang))
+        return (
+            f'<div class="nt-card nt-card-{size} nt-k-distinction{extra}" role="img" aria-label="{aria}"'
+            f' data-card="{_e(card_id)}"{sel}><div class="nt-card-head">{class_icon("offering")}</div>'
+            f'<div class="nt-card-name">{name}</div></div>'
+        )
+    kind = _card_kind(c, column)
+    head_label: str
+    body: str
+    foot = ""
+    if c.kind is CardKind.DWARF:
+        head_label = term(f"@class.{c.cls}", lang)
+        body = _pips(kind, c.ranks, lang)
+    elif c.kind is CardKind.ROYAL_OFFERING:
+        head_label = t("ui.card.offering", lang)
+        body = f'<span class="nt-offering">+{c.offering}</span>'
+        foot = f'<div class="nt-card-ability">{_e(t("ui.card.offering.ability", lang, n=c.offering))}</div>'
+    elif c.kind is CardKind.ARMORER:
+        head_label = term("@class.blacksmith", lang)
+        body = _pips(kind, c.ranks, lang)
+        foot = f'<div class="nt-card-name">{_e(t("ui.card.armorer", lang))}</div>'
+    else:
+        head_label = term(f"@class.{kind}", lang) if kind != "neutral" else t("ui.card.hero", lang)
+        ranks = _card_ranks(c.id, column)
+        body = _pips(kind, ranks, lang) if ranks and kind != "neutral" else ""
+        foot = (
+            f'<div class="nt-card-name">{_e(c.name)}</div><div class="nt-card-title">{_e(c.title)}</div>'
+            f'<div class="nt-card-ability">{_e(_hero_ability(c, lang))}</div>'
+        )
+    hero = " nt-hero" if c.kind is CardKind.HERO else ""
+    return (
+        f'<div class="nt-card nt-card-{size} nt-k-{kind}{hero}{extra}" role="img" aria-label="{aria}"'
+        f' data-card="{_e(card_id)}"{sel}>'
+        f'<div class="nt-card-head">{class_icon(kind)}<span>{_e(head_label)}</span></div>'
+        f'<div class="nt-card-body">{body}</div>{foot}</div>'
+    )
+
+
+# --- coins, gems, treasury ---------------------------------------------------------------------
+
+
+def coin_label(coin: Coin, lang: str | None = None) -> str:
+    """Short text for a coin: ``"5 (basic)"``, ``"13 (gold)"``, ``"3 (green)"``."""
+    return t(f"ui.coin.{coin.kind.value}", lang, value=coin.value)
+
+
+def coin_html(coin: Coin | None, face_up: bool = True, *, lang: str | None = None, own: bool = False) -> str:
+    """A coin token. Face down it shows a back and no value at all.
+
+    ``own=True`` draws a face-down coin its owner may see: value shown, dashed rim.
+    ``coin=None`` draws an empty space.
+    """
+    if coin is None:
+        return f'<span class="nt-coin nt-coin-empty" role="img" aria-label="{_e(t("ui.aria.empty-space", lang))}"></span>'
+    if not face_up and not own:
+        return f'<span class="nt-coin nt-coin-back" role="img" aria-label="{_e(t("ui.aria.coin.back", lang))}"></span>'
+    kind = coin.kind.value
+    aria = t(f"ui.aria.coin.{kind}", lang, value=coin.value)
+    cls = f"nt-coin nt-coin-{kind}"
+    if not face_up:
+        cls += " nt-coin-own"
+        aria = t("ui.aria.coin.hidden-own", lang, coin=aria)
+    return f'<span class="{cls}" role="img" aria-label="{_e(aria)}">{coin.value}</span>'
+
+
+def gem_html(value: int, *, lang: str | None = None) -> str:
+    """A gem token with its value (gem 6 is the Crown Jeweler's)."""
+    six = " nt-gem-6" if value == 6 else ""
+    return f'<span class="nt-gem{six}" role="img" aria-label="{_e(t("ui.aria.gem", lang, value=value))}"><span>{value}</span></span>'
+
+
+def treasury_html(treasury: dict[int, int], *, lang: str | None = None) -> str:
+    """The Royal Treasure: every gold value 5-25 with the number of coins left (none left: greyed)."""
+    cells = []
+    for value in range(5, 26):
+        n = treasury.get(value, 0)
+        gone = " nt-gone" if n <= 0 else ""
+        aria = _e(t("ui.treasury.aria", lang, value=value, count=n))
+        cells.append(
+            f'<div class="nt-treasury-cell{gone}" role="img" aria-label="{aria}">'
+            f'<span class="nt-coin nt-coin-royal nt-coin-sm">{value}</span><span class="nt-count">×{n}</span></div>'
+        )
+    total = sum(v for v in treasury.values() if v > 0)
+    return (
+        f'<section class="nt-treasury"><h4>{_e(t("ui.treasury.title", lang))} '
+        f"<small>{_e(t('ui.treasury.left', lang, count=total))}</small></h4>"
+        f'<div class="nt-treasury-grid">{"".join(cells)}</div></section>'
+    )
+
+
+# --- taverns and boards ------------------------------------------------------------------------
+
+
+def tavern_row_html(state: State, t_index: int, *, lang: str | None = None, size: str = "md") -> str:
+    """One tavern: its sign and its cards; the tavern being resolved is highlighted."""
+    current = state.tavern == t_index
+    cls = "nt-tavern nt-tavern-current" if current else "nt-tavern"
+    resolved = state.tavern > t_index
+    if resolved:
+        cls += " nt-tavern-resolved"
+    cards = "".join(card_html(cid, size=size, lang=lang) for cid in state.taverns[t_index])
+    if not cards:
+        cards = f'<span class="nt-muted">{_e(t("ui.tavern.empty", lang))}</span>'
+    badge = f' <span class="nt-badge">{_e(t("ui.tavern.current", lang))}</span>' if current else ""
+    return (
+        f'<section class="{cls}" data-tavern="{t_index}"><h4 class="nt-tavern-sign">'
+        f'{_e(term(f"@tavern.{t_index}", lang))}{badge}</h4><div class="nt-cards">{cards}</div></section>'
+    )
+
+
+def taverns_html(state: State, *, lang: str | None = None) -> str:
+    """All three taverns side by side."""
+    return f'<div class="nt-taverns">{"".join(tavern_row_html(state, k, lang=lang) for k in range(3))}</div>'
+
+
+def player_board_html(view: State, i: int, *, lang: str | None = None) -> str:
+    """Player ``i``'s board: gem, three tavern spaces, the pouch and the coins in hand.
+
+    Coins are drawn face up once revealed; unrevealed coins are drawn face up only for their
+    owner (``view.viewer == i``, dashed rim) or in an omniscient state (``view.viewer is None``).
+    In a view, other players' unrevealed coins are absent from ``view`` and drawn as backs.
+    """
+    p = view.players[i]
+    knows = view.viewer is None or view.viewer == i
+    spaces = []
+    hidden_backs = 0
+    for k in range(5):
+        coin = p.slots[k]
+        if coin is not None:
+            face_up = p.revealed[k]
+            html = coin_html(coin, face_up, lang=lang, own=knows and not face_up)
+        elif view.viewer is not None and view.viewer != i and _unrevealed_space(view, p, k):
+            html = coin_html(Coin(0, CoinKind.BASIC), False, lang=lang)
+            hidden_backs += 1
+        else:
+            html = coin_html(None, lang=lang)
+        spaces.append(html)
+    taverns = "".join(
+        f'<div class="nt-space"><span class="nt-space-label">{_e(term(f"@tavern.{k}", lang))}</span>{spaces[k]}</div>'
+        for k in range(3)
+    )
+    pouch = (
+        f'<div class="nt-space nt-pouch"><span class="nt-space-label">{_e(t("ui.board.pouch", lang))}</span>'
+        f"{spaces[3]}{spaces[4]}</div>"
+    )
+    hand_coins = p.hand if (knows or not _hand_secret(p)) else []
+    backs = max(0, len(p.hidden) - hidden_backs)
+    hand_html = "".join(coin_html(c, lang=lang) for c in hand_coins)
+    hand_html += "".join(coin_html(Coin(0, CoinKind.BASIC), False, lang=lang) for _ in range(backs))
+    if not hand_html:
+        hand_html = f'<span class="nt-muted">{_e(t("ui.board.no-hand", lang))}</span>'
+    you = f' <span class="nt-badge">{_e(t("ui.board.you", lang))}</span>' if view.viewer == i else ""
+    acting = (
+        f' <span class="nt-badge nt-badge-act">{_e(t("ui.board.to-act", lang))}</span>'
+        if i in nidlib.to_act(view)
+        else ""
+    )
+    return (
+        f'<section class="nt-board" data-player="{i}"><header class="nt-board-head">'
+        f'<span class="nt-player-name">{_e(p.name)}</span>{you}{acting}'
+        f'<span class="nt-board-gem">{_e(t("ui.board.gem", lang))} {gem_html(p.gem, lang=lang)}</span></header>'
+        f'<div class="nt-spaces">{taverns}{pouch}</div>'
+        f'<div class="nt-hand"><span class="nt-space-label">{_e(t("ui.board.hand", lang))}</span>{hand_html}</div>'
+        f"</section>"
+    )
+
+
+def _hand_secret(p: Player) -> bool:
+    return "uline" in p.heroes
+
+
+def _unrevealed_space(view: State, p: Player, k: int) -> bool:
+    """Whether space ``k`` of another player holds a coin the viewer cannot see."""
+    if not p.hidden or p.revealed[k] or _hand_secret(p) or not p.bid_done:
+        return False
+    return not (k < 3 and view.tavern > k)
+
+
+def _column_cells(p: Player, ci: int, lang: str | None) -> list[tuple[str, str, int, bool]]:
+    """(card id or "thrud", kind, bravery points, first rank of the card) for each rank of a column."""
+    cls = CLASSES[ci]
+    cells: list[tuple[str, str, int, bool]] = []
+    for cid in p.columns[ci]:
+        c = CARDS.get(str(cid))
+        kind = _card_kind(c, cls) if c is not None else str(cls)
+        for r, bp in enumerate(_card_ranks(str(cid), cls)):
+            cells.append((str(cid), kind, bp, r == 0))
+    if p.thrud == ci:
+        cells.append(("thrud", "neutral", 0, True))
+    return cells
+
+
+def _short_name(cid: str, lang: str | None) -> str:
+    if cid == "thrud":
+        return t("ui.army.thrud", lang)
+    c = CARDS.get(cid)
+    if c is None:
+        return cid
+    if c.kind is CardKind.HERO:
+        return c.name
+    if c.kind is CardKind.ARMORER:
+        return t("ui.card.armorer", lang)
+    return term(f"@card.{cid}", lang)
+
+
+def army_html(player: Player, *, lang: str | None = None) -> str:
+    """The five class columns as rank cells; complete lines are banded across the columns.
+
+    The header says "lines L vs heroes H" (the golden rule, R-RECRUIT-1).
+    """
+    n_lines = nidlib.lines(player)
+    heroes = len(player.heroes)
+    columns = [_column_cells(player, ci, lang) for ci in range(5)]
+    depth = max([len(c) for c in columns] + [1])
+    head = "".join(
+        f'<div class="nt-army-head nt-k-{cls}">{class_icon(cls)}<span>{_e(term(f"@class.{cls}", lang))}</span>'
+        f"<small>{_e(t('ui.army.ranks', lang, ranks=len(columns[ci])))}</small></div>"
+        for ci, cls in enumerate(CLASSES)
+    )
+    rows = []
+    for r in range(depth):
+        band = r < n_lines
+        row_cls = "nt-army-row nt-line-complete" if band else "nt-army-row"
+        label = f' aria-label="{_e(t("ui.army.line-band", lang, n=r + 1))}"' if band else ""
+        cells = []
+        for ci, cls in enumerate(CLASSES):
+            col = columns[ci]
+            if r >= len(col):
+                cells.append('<div class="nt-army-cell nt-army-void"></div>')
+                continue
+            cid, kind, bp, first = col[r]
+            show_bp = kind in ("warrior", "miner", "explorer") or (
+                cid == "ylud" and cls in ("warrior", "miner", "explorer")
+            )
+            pip = f'<span class="nt-pip">{bp if show_bp else ""}</span>'
+            name = f'<span class="nt-army-name">{_e(_short_name(cid, lang))}</span>' if first else ""
+            extra = (
+                " nt-thrud"
+                if cid == "thrud"
+                else (" nt-hero" if CARDS.get(cid) and CARDS[cid].is_hero else "")
+            )
+            aria = _e(t("ui.army.thrud", lang) if cid == "thrud" else card_aria(cid, lang, column=cls))
+            cells.append(
+                f'<div class="nt-army-cell nt-k-{kind}{extra}" role="img" aria-label="{aria}">{pip}{name}</div>'
+            )
+        rows.append(f'<div class="{row_cls}"{label}>{"".join(cells)}</div>')
+    lines_txt = _e(t("ui.army.lines", lang, lines=n_lines, heroes=heroes))
+    warn = " nt-lines-due" if n_lines > heroes else ""
+    return (
+        f'<section class="nt-army"><h4>{_e(t("ui.army.title", lang, name=player.name))} '
+        f'<span class="nt-lines{warn}">{lines_txt}</span></h4>'
+        f'<div class="nt-army-grid"><div class="nt-army-row nt-army-header">{head}</div>{"".join(rows)}</div></section>'
+    )
+
+
+def command_zone_html(player: Player, *, lang: str | None = None) -> str:
+    """Neutral heroes and distinction cards in the command zone."""
+    cards = "".join(card_html(cid, size="sm", lang=lang) for cid in player.command_zone)
+    if not cards:
+        cards = f'<span class="nt-muted">{_e(t("ui.command.empty", lang))}</span>'
+    return (
+        f'<section class="nt-command"><h4>{_e(t("ui.command.title", lang))}</h4>'
+        f'<div class="nt-cards">{cards}</div></section>'
+    )
+
+
+def heroes_html(state: State, *, lang: str | None = None) -> str:
+    """The heroes still available for recruitment."""
+    cards = "".join(card_html(h, size="sm", lang=lang) for h in state.heroes_available)
+    return (
+        f'<section class="nt-heroes"><h4>{_e(t("ui.heroes.title", lang))}</h4>'
+        f'<div class="nt-cards">{cards}</div></section>'
+    )
+
+
+def status_html(state: State, *, seat: int | None = None, lang: str | None = None) -> str:
+    """One line: Age and round, and who the game waits for."""
+    d = nidlib.decision(state)
+    if d is None:
+        return f'<div class="nt-status" role="status">{_e(t("ui.status.over", lang))}</div>'
+    where = t("ui.status.round", lang, age=state.age, round=state.round)
+    doing = term(f"@decision.{d.kind}", lang)
+    if seat is not None and seat in d.players:
+        line = t("ui.status.your-turn", lang, name=state.players[seat].name, doing=doing)
+    else:
+        line = t("ui.status.waiting", lang, names=[state.players[i].name for i in d.players], doing=doing)
+    return f'<div class="nt-status" role="status"><strong>{_e(where)}</strong> · {_e(line)}</div>'
+
+
+# --- score sheet, events, violations --------------------------------------------------------------
+
+
+def rule_html(rule_id: str, *, lang: str | None = None, open_: bool = False) -> str:
+    """A rule id as an expandable ``<details>``: the summary is the id, the body the rule text."""
+    try:
+        r = rules.rule(rule_id)
+        body = (
+            f'<div class="nt-rule-section">{_e(r.section)}</div><div class="nt-rule-text">{_e(r.text)}</div>'
+        )
+    except KeyError:
+        body = f'<div class="nt-rule-text">{_e(t("ui.rule.missing", lang, rule=rule_id))}</div>'
+    is_open = " open" if open_ else ""
+    return (
+        f'<details class="nt-rule" data-rule="{_e(rule_id)}"{is_open}><summary>{_e(rule_id)}</summary>'
+        f"{body}</details>"
+    )
+
+
+def score_sheet_html(score_table: Any, *, lang: str | None = None, final: bool = True) -> str:
+    """The score sheet: one row per category, each cell the formula with its numbers; winners highlighted."""
+    players = list(score_table.players)
+    winners = set(score_table.winners)
+    head = "".join(
+        f'<th scope="col" class="{"nt-winner" if p.name in winners and final else ""}">{_e(p.name)}'
+        + (
+            f' <span class="nt-badge nt-badge-win">★ {_e(t("ui.score.winner", lang))}</span>'
+            if p.name in winners and final
+            else ""
+        )
+        + "</th>"
+        for p in players
+    )
+    rows = []
+    for cat in CATEGORIES:
+        cells = []
+        rule_id = ""
+        for p in players:
+            try:
+                line = p.line(cat)
+            except KeyError:
+                cells.append('<td class="nt-num">0</td>')
+                continue
+            rule_id = rule_id or line.rule
+            cells.append(
+                f'<td><span class="nt-num">{line.points}</span>'
+                f'<span class="nt-formula">{_e(line.text(lang))}</span></td>'
+            )
+        rule = rule_html(rule_id, lang=lang) if rule_id else ""
+        rows.append(
+            f'<tr><th scope="row">{_e(t(f"ui.score.cat.{cat}", lang))}{rule}</th>{"".join(cells)}</tr>'
+        )
+    totals = "".join(
+        f'<td class="nt-total{" nt-winner" if p.name in winners and final else ""}"><span class="nt-num">{p.total}</span></td>'
+        for p in players
+    )
+    rows.append(
+        f'<tr class="nt-total-row"><th scope="row">{_e(t("ui.score.total", lang))}{rule_html("R-SCORE-1", lang=lang)}</th>{totals}</tr>'
+    )
+    foot = (
+        f'<p class="nt-winners">{_e(score_table.winners_text(lang))} {rule_html("R-SCORE-10", lang=lang)}</p>'
+        if final
+        else f'<p class="nt-muted">{_e(t("ui.score.provisional", lang))}</p>'
+    )
+    return (
+        f'<section class="nt-score"><h4>{_e(t("ui.score.title", lang))}</h4>'
+        f'<table class="nt-score-table"><thead><tr><th scope="col">{_e(t("ui.score.category", lang))}</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>{foot}</section>"
+    )
+
+
+def visible_events(events: Iterable[Event], viewer: int | None = None) -> list[Event]:
+    """The events ``viewer`` may see (``None``: every event, the omniscient teacher's view)."""
+    return [e for e in events if viewer is None or e.visible_to is None or e.visible_to == viewer]
+
+
+def events_html(events: Iterable[Event], viewer: int | None = None, *, lang: str | None = None) -> str:
+    """The event log, oldest first; each line's rule id expands to the rule text."""
+    items = [
+        f'<li class="nt-event"><span class="nt-event-text">{_e(e.text(lang, cite=False))}</span> '
+        f"{rule_html(e.rule, lang=lang)}</li>"
+        for e in visible_events(events, viewer)
+    ]
+    if not items:
+        return f'<div class="nt-events nt-muted">{_e(t("ui.events.empty", lang))}</div>'
+    return f'<ol class="nt-events" aria-live="polite">{"".join(items)}</ol>'
+
+
+def violation_html(violation: nidlib.Violation, *, lang: str | None = None) -> str:
+    """An illegal action explained: a plain sentence and the rule that forbids it (expandable)."""
+    return (
+        f'<div class="nt-violation" role="alert"><strong>{_e(t("ui.message.illegal", lang))}</strong> '
+        f"{_e(violation.reason(lang))} {rule_html(violation.rule, lang=lang)}</div>"
+    )
+
+
+# --- action labels ------------------------------------------------------------------------------
+
+
+def _where(loc: str, lang: str | None) -> str:
+    return t("ui.where.hand", lang) if loc.startswith("h") else t(f"ui.where.{loc}", lang)
+
+
+def _coin_at(p: Player, loc: str) -> Coin | None:
+    if loc.startswith("h"):
+        k = int(loc[1:])
+        return p.hand[k] if k < len(p.hand) else None
+    k = ("t0", "t1", "t2", "p0", "p1").index(loc)
+    return p.slots[k]
+
+
+def _loc_coin(state: State, player: int, loc: str, lang: str | None) -> str:
+    c = _coin_at(state.players[player], loc)
+    return coin_label(c, lang) if c is not None else loc
+
+
+def action_label(action: nidlib.Action, state: State, *, lang: str | None = None) -> str:
+    """A human label for an action, e.g. "Take Warrior 7", "Upgrade the 5 (basic) in the pouch"."""
+    a = action
+    if isinstance(a, nidlib.Bid):
+        t0, t1, t2 = (coin_label(c, lang) for c in a.taverns)
+        p0, p1 = (coin_label(c, lang) for c in a.pouch)
+        return t("ui.action.bid", lang, t0=t0, t1=t1, t2=t2, p0=p0, p1=p1)
+    if isinstance(a, nidlib.UlineBid):
+        return t("ui.action.uline", lang, coin=coin_label(a.coin, lang))
+    if isinstance(a, nidlib.Pick):
+        return t("ui.action.pick", lang, card=term(f"@card.{a.card}", lang))
+    if isinstance(a, nidlib.Keep):
+        return t("ui.action.keep", lang, card=term(f"@card.{a.card}", lang))
+    if isinstance(a, nidlib.Recruit):
+        return t("ui.action.hero", lang, hero=term(f"@card.{a.hero}", lang))
+    if isinstance(a, nidlib.PlaceThrud):
+        return t("ui.action.thrud", lang, cls=term(f"@class.{a.column}", lang))
+    if isinstance(a, nidlib.PlaceYlud):
+        return t("ui.action.ylud", lang, cls=term(f"@class.{a.column}", lang))
+    if isinstance(a, nidlib.Transform):
+        return t(
+            "ui.action.transform",
+            lang,
+            coin=_loc_coin(state, a.player, a.location, lang),
+            where=_where(a.location, lang),
+        )
+    if isinstance(a, nidlib.Discard):
+        return t("ui.action.discard", lang, cols=[f"@class.{c}" for c in a.columns])
+    if isinstance(a, nidlib.TradeCoins):
+        x, y = a.locations
+        return t(
+            "ui.action.trade",
+            lang,
+            a=_loc_coin(state, a.player, x, lang),
+            b=_loc_coin(state, a.player, y, lang),
+        )
+    if isinstance(a, nidlib.TradeDiscard):
+        return t(
+            "ui.action.tradediscard",
+            lang,
+            coin=_loc_coin(state, a.player, a.location, lang),
+            where=_where(a.location, lang),
+        )
+    return str(a)  # pragma: no cover - every action kind is handled above

@@ -1,0 +1,173 @@
+"""The tutor's look: one CSS string, every class prefixed ``nt-``.
+
+Light background, class colours with white text (WCAG AA contrast), a base font of
+16px that a teacher scales for a projector by setting ``--nt-font-size`` (for example
+``theme_html(font_size=20)``). Works in Voila's and JupyterLab's default light themes.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CSS", "theme_html", "theme_widget"]
+
+CSS = """
+.nt-root, .nt-root * { box-sizing: border-box; }
+:root, .nt-root {
+  --nt-font-size: 16px;
+  --nt-warrior: #c62828; --nt-hunter: #2e7d32; --nt-miner: #b45309; --nt-blacksmith: #6a1b9a;
+  --nt-explorer: #1565c0; --nt-neutral: #546e7a; --nt-offering: #a16207; --nt-gold: #c9a227;
+  --nt-ink: #1f2933; --nt-muted: #52606d; --nt-line: #d9dee3; --nt-panel: #ffffff; --nt-bg: #f6f7f9;
+  --nt-accent: #0b6bcb; --nt-bad: #b3261e; --nt-good: #1e7a3c;
+}
+.nt-root {
+  font-size: var(--nt-font-size); line-height: 1.4; color: var(--nt-ink);
+  font-family: "Segoe UI", system-ui, -apple-system, "Noto Sans", "DejaVu Sans", sans-serif;
+}
+.nt-root h4 { margin: 0 0 .4em 0; font-size: 1.05em; font-weight: 650; }
+.nt-root small { font-size: .8em; color: var(--nt-muted); font-weight: 400; }
+.nt-muted { color: var(--nt-muted); font-style: italic; }
+.nt-badge { display: inline-block; font-size: .72em; font-weight: 600; padding: .05em .5em; border-radius: 1em;
+  background: #e8eef6; color: #1d3a5f; vertical-align: middle; margin-left: .3em; }
+.nt-badge-act { background: #fff1c2; color: #6b4a00; }
+.nt-badge-win { background: var(--nt-gold); color: #2b2100; }
+.nt-panel { background: var(--nt-panel); border: 1px solid var(--nt-line); border-radius: 10px; padding: .6em .8em; }
+.nt-section-gap { gap: .6em; }
+
+/* cards */
+.nt-cards { display: flex; flex-wrap: wrap; gap: .45em; align-items: flex-start; }
+.nt-card { --k: var(--nt-neutral); display: inline-flex; flex-direction: column; align-items: stretch;
+  width: 6.2em; min-height: 8em; border-radius: .55em; background: #fff; border: 2px solid var(--k);
+  box-shadow: 0 1px 2px rgba(0,0,0,.12); overflow: hidden; font-size: 1em; vertical-align: top; }
+.nt-card-sm { width: 5.2em; min-height: 5.6em; font-size: .82em; }
+.nt-card-lg { width: 8em; min-height: 10.5em; font-size: 1.15em; }
+.nt-card-head { background: var(--k); color: #fff; display: flex; align-items: center; gap: .3em;
+  padding: .2em .35em; font-weight: 650; font-size: .82em; white-space: nowrap; overflow: hidden; }
+.nt-card-body { flex: 1; display: flex; align-items: center; justify-content: center; padding: .3em .2em; }
+.nt-card-name { font-weight: 700; text-align: center; font-size: .85em; padding: 0 .25em; }
+.nt-card-title { text-align: center; font-size: .7em; color: var(--nt-muted); font-style: italic; padding: 0 .25em; }
+.nt-card-ability { font-size: .66em; line-height: 1.25; padding: .2em .35em .35em; color: var(--nt-ink);
+  border-top: 1px solid #eceff1; }
+.nt-hero { border-color: var(--nt-gold); box-shadow: 0 0 0 1px var(--nt-gold), 0 1px 3px rgba(0,0,0,.2); }
+.nt-k-warrior { --k: var(--nt-warrior); } .nt-k-hunter { --k: var(--nt-hunter); } .nt-k-miner { --k: var(--nt-miner); }
+.nt-k-blacksmith { --k: var(--nt-blacksmith); } .nt-k-explorer { --k: var(--nt-explorer); }
+.nt-k-neutral { --k: var(--nt-neutral); } .nt-k-offering { --k: var(--nt-offering); }
+.nt-k-distinction { --k: var(--nt-gold); }
+.nt-k-offering { background: #fff8e1; }
+.nt-offering { font-size: 2em; font-weight: 800; color: var(--nt-offering); }
+.nt-selectable { cursor: pointer; } .nt-selectable:hover, .nt-selectable:focus { outline: 3px solid var(--nt-accent); outline-offset: 2px; }
+.nt-pips { display: flex; flex-wrap: wrap; gap: .2em; justify-content: center; }
+.nt-pip { display: inline-flex; align-items: center; justify-content: center; width: 1.9em; height: 1.9em;
+  border-radius: 50%; background: var(--k); color: #fff; font-weight: 800; font-size: .95em;
+  border: 2px solid rgba(255,255,255,.85); box-shadow: 0 0 0 1px var(--k); }
+.nt-icon { flex: none; }
+
+/* coins and gems */
+.nt-coin { display: inline-flex; align-items: center; justify-content: center; width: 2.2em; height: 2.2em;
+  border-radius: 50%; font-weight: 800; font-size: .95em; margin: .1em; vertical-align: middle;
+  border: 2px solid rgba(0,0,0,.25); }
+.nt-coin-sm { width: 1.9em; height: 1.9em; font-size: .85em; }
+.nt-coin-basic { background: radial-gradient(circle at 35% 30%, #e9a47c, #a0522d); color: #fff; }
+.nt-coin-royal { background: radial-gradient(circle at 35% 30%, #fff1a8, #d4a017); color: #3b2a00; }
+.nt-coin-special { background: radial-gradient(circle at 35% 30%, #9be7a8, #2e7d32); color: #fff; }
+.nt-coin-back { background: repeating-linear-gradient(45deg, #37474f, #37474f 4px, #546e7a 4px, #546e7a 8px); }
+.nt-coin-own { border: 2px dashed var(--nt-ink); opacity: .9; }
+.nt-coin-empty { background: transparent; border: 2px dashed var(--nt-line); }
+.nt-gem { display: inline-flex; align-items: center; justify-content: center; width: 1.8em; height: 1.8em;
+  transform: rotate(45deg); background: linear-gradient(135deg, #b3e5fc, #0288d1); border-radius: .25em;
+  margin: 0 .25em; vertical-align: middle; }
+.nt-gem > span { transform: rotate(-45deg); font-weight: 800; color: #fff; text-shadow: 0 0 2px #01579b; }
+.nt-gem-6 { background: linear-gradient(135deg, #f8bbd0, #ad1457); }
+
+/* treasury */
+.nt-treasury-grid { display: grid; grid-template-columns: repeat(7, auto); gap: .25em .4em; justify-content: start; }
+.nt-treasury-cell { display: flex; align-items: center; gap: .1em; }
+.nt-treasury-cell.nt-gone { opacity: .3; }
+.nt-count { font-size: .8em; color: var(--nt-muted); font-variant-numeric: tabular-nums; }
+
+/* taverns */
+.nt-taverns { display: flex; flex-wrap: wrap; gap: .6em; }
+.nt-tavern { border: 2px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; min-width: 12em; }
+.nt-tavern-current { border-color: var(--nt-accent); box-shadow: 0 0 0 3px rgba(11,107,203,.18); }
+.nt-tavern-resolved { opacity: .6; }
+.nt-tavern-sign { font-family: Georgia, "DejaVu Serif", serif; letter-spacing: .02em; }
+
+/* boards */
+.nt-board { border: 1px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; }
+.nt-board-head { display: flex; align-items: center; gap: .3em; margin-bottom: .3em; }
+.nt-player-name { font-weight: 700; font-size: 1.08em; }
+.nt-board-gem { margin-left: auto; font-size: .85em; color: var(--nt-muted); }
+.nt-spaces { display: flex; flex-wrap: wrap; gap: .35em; }
+.nt-space { display: flex; flex-direction: column; align-items: center; background: var(--nt-bg);
+  border-radius: 8px; padding: .2em .4em; }
+.nt-pouch { flex-direction: row; flex-wrap: wrap; justify-content: center; }
+.nt-pouch .nt-space-label { width: 100%; text-align: center; }
+.nt-space-label { font-size: .68em; color: var(--nt-muted); white-space: nowrap; }
+.nt-hand { display: flex; align-items: center; gap: .2em; margin-top: .3em; flex-wrap: wrap; }
+.nt-hand .nt-space-label { margin-right: .3em; }
+
+/* army */
+.nt-army-grid { display: flex; flex-direction: column; gap: 2px; }
+.nt-army-row { display: grid; grid-template-columns: repeat(5, minmax(4.6em, 1fr)); gap: 3px; border-radius: 6px; padding: 1px 2px; }
+.nt-army-header { margin-bottom: 2px; }
+.nt-army-head { background: var(--k); color: #fff; border-radius: 6px; padding: .15em .3em; font-size: .8em;
+  display: flex; align-items: center; gap: .25em; flex-wrap: wrap; }
+.nt-army-head small { color: #fff; opacity: .9; margin-left: auto; }
+.nt-line-complete { background: repeating-linear-gradient(90deg, #fde68a, #fde68a 6px, #fef3c7 6px, #fef3c7 12px); }
+.nt-army-cell { display: flex; align-items: center; gap: .25em; min-height: 1.7em; padding: 0 .15em;
+  font-size: .78em; background: rgba(255,255,255,.85); border-left: 3px solid var(--k); border-radius: 4px; }
+.nt-army-cell .nt-pip { width: 1.55em; height: 1.55em; font-size: .9em; }
+.nt-army-void { background: transparent; border: none; }
+.nt-army-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.nt-thrud { border-left-style: double; font-weight: 700; }
+.nt-lines { font-size: .8em; font-weight: 600; background: #eef2f6; padding: .05em .5em; border-radius: 1em; }
+.nt-lines-due { background: #fff1c2; color: #6b4a00; }
+.nt-command .nt-cards { gap: .3em; }
+
+/* status, messages, rules, events */
+.nt-status { font-size: 1em; padding: .3em .1em; }
+.nt-message { border-radius: 8px; padding: .5em .75em; margin: .2em 0; }
+.nt-message-error, .nt-violation { background: #fdecea; border-left: 5px solid var(--nt-bad); color: #5f1410; }
+.nt-message-info { background: #e8f1fb; border-left: 5px solid var(--nt-accent); color: #0d2f55; }
+.nt-message-ok { background: #e7f5ec; border-left: 5px solid var(--nt-good); color: #0f3d1f; }
+.nt-violation { border-radius: 8px; padding: .5em .75em; }
+details.nt-rule { display: inline-block; vertical-align: top; font-size: .78em; }
+details.nt-rule > summary { cursor: pointer; color: var(--nt-accent); font-weight: 600; font-family: "DejaVu Sans Mono", monospace;
+  list-style: none; display: inline-block; padding: 0 .35em; border-radius: 4px; background: #eef4fb; }
+details.nt-rule > summary::-webkit-details-marker { display: none; }
+details.nt-rule > summary:focus-visible { outline: 3px solid var(--nt-accent); }
+details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; background: #f4f8fd;
+  border: 1px solid #cfe0f3; border-radius: 6px; }
+.nt-rule-section { font-size: .85em; color: var(--nt-muted); margin-top: .2em; }
+.nt-rule-text { white-space: pre-wrap; color: var(--nt-ink); }
+.nt-events { margin: 0; padding-left: 1.8em; }
+.nt-event { margin: .15em 0; }
+.nt-event:last-child { background: #fffbe6; border-radius: 4px; }
+.nt-event-log-box { max-height: 24em; overflow-y: auto; }
+
+/* score sheet */
+.nt-score-table { border-collapse: collapse; width: 100%; }
+.nt-score-table th, .nt-score-table td { border: 1px solid var(--nt-line); padding: .3em .5em; text-align: left; vertical-align: top; }
+.nt-score-table thead th { background: var(--nt-bg); }
+.nt-score-table .nt-num { font-weight: 800; font-size: 1.05em; margin-right: .4em; font-variant-numeric: tabular-nums; }
+.nt-formula { display: block; font-size: .78em; color: var(--nt-muted); }
+.nt-total-row td, .nt-total-row th { border-top: 3px double var(--nt-ink); }
+.nt-winner { background: #fff4cc; }
+.nt-winners { font-weight: 650; }
+
+/* predict, then check */
+.nt-question { font-weight: 600; }
+.nt-feedback-right { color: var(--nt-good); font-weight: 700; }
+.nt-feedback-wrong { color: var(--nt-bad); font-weight: 700; }
+"""
+
+
+def theme_html(*, font_size: int = 16) -> str:
+    """The ``<style>`` element; ``font_size`` (px, at least 15) sets ``--nt-font-size``."""
+    size = max(15, int(font_size))
+    return f"<style>{CSS}\n.nt-root {{ --nt-font-size: {size}px; }}</style>"
+
+
+def theme_widget(*, font_size: int = 16) -> object:
+    """An ``ipywidgets.HTML`` holding :func:`theme_html` (display it once per page)."""
+    import ipywidgets as w  # lazy: render and theme work without ipywidgets
+
+    return w.HTML(theme_html(font_size=font_size), layout=w.Layout(display="none"))
