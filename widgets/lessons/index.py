@@ -1,0 +1,73 @@
+"""The landing page (``tutorials/index.ipynb``): the lessons in order, with a language switch.
+
+The lesson list comes from :data:`widgets.lessons.LESSONS` and the catalogue keys
+``lesson.NN.title`` / ``lesson.NN.summary``; switching the language calls
+:func:`nidlib.messages.set_language`, so every lesson opened afterwards in this kernel uses it too.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from nidlib.messages import LANGUAGES, get_language, render, set_language
+from widgets.lessons import LESSONS
+
+CSS = """
+<style>
+.nt-index { max-width: 54rem; font-size: 1.05rem; line-height: 1.45; }
+.nt-index-intro { margin: 0 0 .8rem 0; }
+.nt-index-list { list-style: none; padding: 0; margin: .4rem 0 0 0; }
+.nt-index-list li { padding: .55rem .8rem; margin: .35rem 0; border-radius: .5rem;
+  background: #f6f3ea; border-left: .35rem solid #b8862b; }
+.nt-index-list a { font-weight: 600; font-size: 1.1rem; color: #6b3f00; text-decoration: none; }
+.nt-index-list a:hover { text-decoration: underline; }
+.nt-index-summary { display: block; color: #333; margin-top: .15rem; }
+.nt-index h2 { font-size: 1.3rem; margin: .8rem 0 .2rem 0; }
+</style>
+"""
+
+
+def lessons_html(lang: str | None = None) -> str:
+    """The introduction and the ordered lesson list, with relative links (Voila and Binder)."""
+    items = []
+    for stem, title_key, summary_key in LESSONS:
+        title = escape(render(title_key, lang=lang))
+        summary = escape(render(summary_key, lang=lang))
+        items.append(
+            f'<li class="nt-index-lesson"><a class="nt-index-link" href="{stem}.ipynb">{title}</a>'
+            f'<span class="nt-index-summary">{summary}</span></li>'
+        )
+    return (
+        f'<div class="nt-index"><p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
+        f"<h2>{escape(render('index.lessons', lang=lang))}</h2>"
+        f'<ol class="nt-index-list">{"".join(items)}</ol></div>'
+    )
+
+
+def page() -> Any:
+    """The landing page widget: a language switch above the lesson list."""
+    import ipywidgets as w
+
+    lang = get_language()
+    switch = w.ToggleButtons(
+        options=[(render(f"index.lang.{code}", lang=code), code) for code in LANGUAGES],
+        value=lang,
+        tooltips=[render("index.language", lang=code) for code in LANGUAGES],
+        style={"button_width": "7rem"},
+    )
+    switch.add_class("nt-index-lang")
+    label = w.HTML(f"<b>{escape(render('index.language', lang=lang))}</b>")
+    listing = w.HTML(lessons_html(lang))
+    listing.add_class("nt-index-lessons")
+
+    def on_change(change: dict[str, Any]) -> None:
+        set_language(change["new"])
+        label.value = f"<b>{escape(render('index.language', lang=change['new']))}</b>"
+        listing.value = lessons_html(change["new"])
+
+    switch.observe(on_change, names="value")
+    row = w.HBox([label, switch], layout=w.Layout(align_items="center", gap="0.8rem"))
+    box = w.VBox([w.HTML(CSS), row, listing])
+    box.add_class("nt-index-page")
+    return box
