@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import opencc  # type: ignore[import-untyped]
 
@@ -28,7 +29,7 @@ TERMS = {
 
 def main(src: str, dst: str) -> None:
     conv = opencc.OpenCC("t2s")
-    data = json.loads(open(src, encoding="utf-8").read())
+    data = json.loads(Path(src).read_text(encoding="utf-8"))
     out = {}
     for key, text in data.items():
         t = conv.convert(text)
