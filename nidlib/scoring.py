@@ -1,0 +1,557 @@
+"""Final scoring: the Final Bravery Value of every player, line by line.
+
+Rules: R-SCORE-1..11, R-ARMY-2, R-HERO-* (scoring parts), R-HERO-IDUNN-2, R-HERO-YLUD-5,
+R-HERO-THRUD-5, R-DIST-CROWNJEWELER-1, R-DIST-HUNTINGMASTER-2, EC-45..EC-52, D-11, D-13, D-14.
+
+A :class:`Tableau` is one player's end-of-game position (card ids per column, command zone,
+coins, gem). :func:`score_tableaux` scores all players together, because the Warrior majority
+bonus (R-SCORE-2) compares players. Every :class:`ScoreLine` carries the rule that decides it, a
+catalogue message key and the numbers of its formula, so ``line.text()`` reads like
+``"miners: 4 ranks × 4 points = 16"`` in the learner's language.
+
+The pure helpers (:func:`hunter_points`, :func:`blacksmith_points`, :func:`class_points`...) are the
+formulas on their own, for the lessons' calculators.
+
+Engine choices and rulings applied here:
+
+* EC-47 / D-13: if nobody has a Warrior rank, nobody gets the Warrior majority bonus.
+* D-14: "highest coin" (Warrior bonus, Astrid) is the highest coin owned *now*.
+* D-11: the gem 6 gives +3 (R-DIST-CROWNJEWELER-1).
+* R-HERO-THRUD-5: at final scoring Thrud is in the command zone (13 points). A tableau that still
+  has her in a column (a provisional, mid-game score) counts her as one rank of 0 bravery points
+  there (R-ARMY-2) and gives her 13 points only once she is in the command zone.
+* Ylud scores by the column she sits in (R-HERO-YLUD-5); in the command zone she scores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from nidlib.cards import (
+    CARDS,
+    CLASSES,
+    DWERG_POINTS,
+    DWERGS,
+    NEUTRAL_POINTS,
+    YLUD_BRAVERY,
+    Distinction,
+    DwarfClass,
+    Hero,
+)
+from nidlib.coins import Coin
+from nidlib.messages import catalogue, get_language, render
+
+__all__ = [
+    "CATEGORIES",
+    "GEM6_BONUS",
+    "IDUNN_BONUS",
+    "PlayerScore",
+    "ScoreLine",
+    "ScoreTable",
+    "Tableau",
+    "blacksmith_points",
+    "class_points",
+    "column_bravery",
+    "explorer_points",
+    "final_bravery_values",
+    "hunter_points",
+    "miner_points",
+    "neutral_hero_points",
+    "ranks",
+    "score_tableaux",
+    "warrior_majority",
+    "warrior_points",
+]
+
+#: The score categories, in the order of the score sheet (R-SCORE-1).
+CATEGORIES: Final[tuple[str, ...]] = (
+    "warrior",
+    "hunter",
+    "miner",
+    "blacksmith",
+    "explorer",
+    "warrior_bonus",
+    "heroes",
+    "coins",
+    "gem6",
+)
+
+#: Gem 6 bonus (R-DIST-CROWNJEWELER-1).
+GEM6_BONUS: Final = 3
+#: Idunn's bonus per Explorer rank (R-HERO-IDUNN-2).
+IDUNN_BONUS: Final = 2
+
+_W, _H, _M, _B, _E = CLASSES
+_YLUD: Final = Hero.YLUD.value
+_THRUD: Final = Hero.THRUD.value
+_IDUNN: Final = Hero.IDUNN.value
+_ASTRID: Final = Hero.ASTRID.value
+
+#: Bravery points of each rank of every card that can sit in a column, by id (R-ARMY-2).
+#: Ylud is absent (her rank depends on her column); Thrud has one rank without points.
+_RANKS: Final[dict[str, tuple[int, ...]]] = {
+    cid: c.ranks for cid, c in CARDS.items() if c.cls is not None and c.ranks
+}
+_RANKS[_THRUD] = (0,)
+#: Ids that may sit in a command zone without scoring (distinction cards, R-SCORE-7).
+_DISTINCTIONS: Final[frozenset[str]] = frozenset(d.value for d in Distinction)
+
+_CLASS_RULE: Final[dict[DwarfClass, str]] = {
+    _W: "R-SCORE-2",
+    _H: "R-SCORE-3",
+    _M: "R-SCORE-4",
+    _B: "R-SCORE-5",
+    _E: "R-SCORE-6",
+}
+
+
+# --- Pure formulas ------------------------------------------------------------
+
+
+def hunter_points(ranks: int) -> int:
+    """Hunter Bravery Value: ``n²`` for ``n`` Hunter ranks (R-SCORE-3, table R-SCORE-11)."""
+    return ranks * ranks
+
+
+def blacksmith_points(ranks: int) -> int:
+    """Blacksmith Bravery Value: 3 + 4 + … + (n + 2) = ``n(n + 5) / 2`` (R-SCORE-5, table R-SCORE-11)."""
+    return ranks * (ranks + 5) // 2
+
+
+def warrior_points(bravery_values: Iterable[int]) -> int:
+    """Warrior Bravery Value without the majority bonus: the sum of the ranks' points (R-SCORE-2)."""
+    return sum(bravery_values)
+
+
+def miner_points(bravery_values: Iterable[int]) -> int:
+    """Miner Bravery Value: (sum of the ranks' points) × (number of ranks) (R-SCORE-4)."""
+    total = 0
+    count = 0
+    for bp in bravery_values:
+        total += bp
+        count += 1
+    return total * count
+
+
+def explorer_points(bravery_values: Iterable[int], idunn: bool = False) -> int:
+    """Explorer Bravery Value: the sum of the ranks' points, plus 2 per rank with Idunn (R-SCORE-6, R-HERO-IDUNN-2).
+
+    ``bravery_values`` holds every rank of the column, Idunn's own 7 included.
+    """
+    total = 0
+    count = 0
+    for bp in bravery_values:
+        total += bp
+        count += 1
+    return total + IDUNN_BONUS * count if idunn else total
+
+
+def _card_ranks(card_id: str, cls: DwarfClass | None) -> tuple[int, ...]:
+    if card_id == _YLUD:
+        return (YLUD_BRAVERY[cls],) if cls is not None else (0,)  # R-HERO-YLUD-5
+    try:
+        return _RANKS[card_id]
+    except KeyError:
+        msg = f"{card_id!r} is not the id of a card that can sit in an army column"
+        raise ValueError(msg) from None
+
+
+def ranks(card_ids: Iterable[str], cls: DwarfClass | None = None) -> int:
+    """Number of ranks of a column: rank symbols, not cards (R-ARMY-2).
+
+    Multi-rank cards count fully (Kraal 2, Aral 2, Dagda 3, Aegur 2, Bonfur 3, Zoral 3, the King's
+    Great Armorer card ``"armorer"`` 2); Ylud and Thrud count 1 where they sit. ``cls`` is accepted
+    for symmetry with :func:`column_bravery`; the count does not depend on it.
+    """
+    n = 0
+    for cid in card_ids:
+        n += 1 if cid == _YLUD else len(_card_ranks(cid, cls))
+    return n
+
+
+def column_bravery(cls: DwarfClass, card_ids: Iterable[str]) -> list[int]:
+    """The bravery points of each rank of a column, bottom to top (R-ARMY-2, R-HERO-YLUD-5).
+
+    Hunter and blacksmith ranks are 0; Ylud is worth :data:`nidlib.cards.YLUD_BRAVERY` of her column.
+    """
+    out: list[int] = []
+    for cid in card_ids:
+        out.extend(_card_ranks(cid, cls))
+    return out
+
+
+def _column_stats(cls: DwarfClass, card_ids: Iterable[str]) -> tuple[int, int, bool]:
+    """(ranks, sum of bravery points, Idunn present) of one column, without allocating."""
+    n = 0
+    bp = 0
+    idunn = False
+    for cid in card_ids:
+        if cid == _YLUD:
+            n += 1
+            bp += YLUD_BRAVERY[cls]
+            continue
+        r = _RANKS.get(cid)
+        if r is None:
+            _card_ranks(cid, cls)  # raises the ValueError
+            continue
+        n += len(r)
+        for v in r:
+            bp += v
+        if cid == _IDUNN:
+            idunn = True
+    return n, bp, idunn
+
+
+def _class_value(cls: DwarfClass, n: int, bp: int, idunn: bool) -> int:
+    if cls is _W:
+        return bp
+    if cls is _H:
+        return n * n
+    if cls is _M:
+        return bp * n
+    if cls is _B:
+        return n * (n + 5) // 2
+    return bp + IDUNN_BONUS * n if idunn else bp
+
+
+def class_points(cls: DwarfClass, card_ids: Iterable[str]) -> int:
+    """Bravery Value of one class column from its card ids, heroes included (R-SCORE-2..6).
+
+    Kraal 7 + 0, Tarah 14, Zoral 1, 0, 0, Lokdur 3, Hourya 20, Idunn 7 and +2 per Explorer rank
+    (her own included), Ylud by column, ``"armorer"`` = 2 blacksmith ranks. The Warrior value
+    excludes the majority bonus (see :func:`warrior_majority`).
+    """
+    n, bp, idunn = _column_stats(cls, card_ids)
+    return _class_value(cls, n, bp, idunn)
+
+
+def _highest(coins: Iterable[Coin]) -> int:
+    return max((c.value for c in coins), default=0)
+
+
+def neutral_hero_points(command_zone: Iterable[str], highest_coin: int) -> int:
+    """Points of the heroes in a command zone (R-SCORE-7).
+
+    Skaa 17, Grid 7, Uline 9, Thrud 13, Astrid = ``highest_coin`` (R-HERO-ASTRID-1), Dwerg
+    brothers by count 13/40/81/108/135 (R-HERO-DWERG-1). Distinction cards and a Ylud left in the
+    command zone score nothing.
+    """
+    total = 0
+    dwergs = 0
+    for cid in command_zone:
+        fixed = NEUTRAL_POINTS.get(cid)
+        if fixed is not None:
+            total += fixed
+        elif cid in DWERGS:
+            dwergs += 1
+        elif cid == _ASTRID:
+            total += highest_coin
+    return total + DWERG_POINTS[dwergs]
+
+
+def warrior_majority(warrior_ranks: Sequence[int]) -> tuple[int, ...]:
+    """Indexes of the players who get the Warrior majority bonus (R-SCORE-2, EC-48, EC-47).
+
+    Every player tied for the most Warrior ranks gets it; nobody does if nobody has a Warrior rank
+    (ENGINE CHOICE EC-47, D-13).
+    """
+    top = max(warrior_ranks, default=0)
+    if top == 0:
+        return ()
+    return tuple(i for i, r in enumerate(warrior_ranks) if r == top)
+
+
+# --- Score lines ----------------------------------------------------------------
+
+
+def _plus(values: Iterable[int]) -> str:
+    return " + ".join(map(str, values))
+
+
+def _hero_terms(params: Mapping[str, Any], lang: str) -> str:
+    cat = catalogue(lang)
+    parts: list[str] = []
+    if params["dwergs"]:
+        parts.append(
+            render("score.hero.dwergs", {"n": params["dwergs"], "points": params["dwerg_points"]}, lang)
+        )
+    if params["astrid"] is not None:
+        parts.append(render("score.hero.astrid", {"points": params["astrid"]}, lang))
+    for hero, pts in params["fixed"]:
+        card = CARDS.get(hero)
+        parts.append(render("score.hero.fixed", {"name": card.name if card else hero, "points": pts}, lang))
+    return cat.get("score.terms.sep", ", ").join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a player's score sheet: a category, its points, the rule and the formula's numbers."""
+
+    category: str
+    """One of :data:`CATEGORIES`."""
+    points: int
+    rule: str
+    """The rule id that decides this line, e.g. ``"R-SCORE-4"``."""
+    key: str
+    """Catalogue message id, e.g. ``"score.miner"``."""
+    params: dict[str, Any]
+    """The numbers shown in the formula (lists of bravery points, ranks, coin values...)."""
+
+    def text(self, lang: str | None = None, *, cite: bool = False) -> str:
+        """The formula with its numbers, e.g. ``"miners: 4 ranks × 4 points = 16"``.
+
+        With ``cite=True`` the rule id follows in brackets.
+        """
+        lang = lang or get_language()
+        p = dict(self.params)
+        key = self.key
+        if key in ("score.warrior", "score.explorer", "score.explorer.idunn", "score.coins"):
+            p["terms"] = _plus(p["values"])
+        elif key == "score.blacksmith":
+            p["terms"] = "+".join(map(str, range(3, p["ranks"] + 3)))
+        elif key == "score.heroes":
+            p["terms"] = _hero_terms(p, lang)
+        body = render(key, p, lang)
+        return f"{body} [{self.rule}]" if cite else body
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """A player's score lines (one per category, :data:`CATEGORIES` order) and Final Bravery Value."""
+
+    name: str
+    lines: tuple[ScoreLine, ...]
+    total: int
+
+    def points(self, category: str) -> int:
+        """Points of one category; raises KeyError for an unknown category."""
+        for line in self.lines:
+            if line.category == category:
+                return line.points
+        if category in CATEGORIES:
+            return 0
+        raise KeyError(category)
+
+    def line(self, category: str) -> ScoreLine:
+        for line in self.lines:
+            if line.category == category:
+                return line
+        raise KeyError(category)
+
+    def as_dict(self) -> dict[str, int | str]:
+        """``{"name", "warrior", ..., "gem6", "total"}``; ``warrior`` excludes the majority bonus."""
+        out: dict[str, int | str] = {"name": self.name}
+        for category in CATEGORIES:
+            out[category] = self.points(category)
+        out["total"] = self.total
+        return out
+
+    def total_text(self, lang: str | None = None) -> str:
+        """``"total (Final Bravery Value): 212"`` (R-SCORE-1)."""
+        return render("score.total", {"points": self.total}, lang)
+
+    def text(self, lang: str | None = None, *, cite: bool = True) -> str:
+        """The player's breakdown block: name, one indented line per category, then the total."""
+        rows = [self.name]
+        rows.extend("  " + line.text(lang, cite=cite) for line in self.lines)
+        total = self.total_text(lang)
+        rows.append("  " + (f"{total} [R-SCORE-1]" if cite else total))
+        return "\n".join(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    """Every player's score and the winners: tied players share the victory (R-SCORE-10)."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+
+    def player(self, name: str) -> PlayerScore:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def winners_text(self, lang: str | None = None) -> str:
+        """``"Ana wins with 212."`` or ``"Ana and Bo share the victory with 227."`` (R-SCORE-10)."""
+        if not self.winners:
+            return render("score.no-winner", None, lang)
+        best = max(p.total for p in self.players)
+        if len(self.winners) == 1:
+            return render("score.winner", {"name": self.winners[0], "points": best}, lang)
+        cat = catalogue(lang or get_language())
+        names = cat.get("score.names.and", "{a} and {b}").format(
+            a=cat.get("score.names.sep", ", ").join(self.winners[:-1]), b=self.winners[-1]
+        )
+        return render("score.winners", {"names": names, "points": best}, lang)
+
+    def text(self, lang: str | None = None, *, cite: bool = True) -> str:
+        """Every player's block, then the winners sentence."""
+        blocks = [p.text(lang, cite=cite) for p in self.players]
+        win = self.winners_text(lang)
+        blocks.append(f"{win} [R-SCORE-10]" if cite else win)
+        return "\n\n".join(blocks)
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"players": [PlayerScore.as_dict(), ...], "winners": [names]}``."""
+        return {"players": [p.as_dict() for p in self.players], "winners": list(self.winners)}
+
+
+@dataclass(frozen=True, slots=True)
+class Tableau:
+    """One player's end-of-game position.
+
+    ``columns`` maps a class to its card ids, bottom to top: dwarf ids (``"1W7"``), class heroes
+    (``"kraal"``), ``"ylud"`` (scored by :data:`nidlib.cards.YLUD_BRAVERY`), the King's Great
+    Armorer card ``"armorer"``. At final scoring Thrud is in the command zone, never in a column
+    (R-HERO-THRUD-5). ``command_zone`` holds neutral hero ids (``"skaa"``, ``"dwerg-ymir"``,
+    ``"thrud"``, ``"ylud"`` if she was never placed) and distinction ids, which score nothing.
+    """
+
+    name: str
+    columns: Mapping[DwarfClass, Sequence[str]]
+    command_zone: Sequence[str]
+    coins: Sequence[Coin]
+    gem: int
+
+
+_EMPTY: Final[tuple[str, ...]] = ()
+
+
+def _stats(t: Tableau) -> list[tuple[int, int, bool]]:
+    cols = t.columns
+    return [_column_stats(cls, cols.get(cls, _EMPTY)) for cls in CLASSES]
+
+
+def final_bravery_values(tableaux: Sequence[Tableau]) -> tuple[int, ...]:
+    """Only the Final Bravery Values, in order: the fast path for bots and simulations (R-SCORE-1)."""
+    stats = [_stats(t) for t in tableaux]
+    bonus = set(warrior_majority([s[0][0] for s in stats]))
+    out: list[int] = []
+    for i, (t, st) in enumerate(zip(tableaux, stats, strict=True)):
+        high = _highest(t.coins)
+        total = 0
+        for cls, (n, bp, idunn) in zip(CLASSES, st, strict=True):
+            total += _class_value(cls, n, bp, idunn)
+        total += neutral_hero_points(t.command_zone, high)
+        total += sum(c.value for c in t.coins)
+        if i in bonus:
+            total += high
+        if t.gem == 6:
+            total += GEM6_BONUS
+        out.append(total)
+    return tuple(out)
+
+
+def _class_line(cls: DwarfClass, ids: Sequence[str], n: int, bp: int, idunn: bool) -> ScoreLine:
+    points = _class_value(cls, n, bp, idunn)
+    rule = _CLASS_RULE[cls]
+    if cls is _H:
+        return ScoreLine("hunter", points, rule, "score.hunter", {"ranks": n, "points": points})
+    if cls is _M:
+        return ScoreLine("miner", points, rule, "score.miner", {"ranks": n, "bp": bp, "points": points})
+    if cls is _B:
+        key = "score.blacksmith" if n else "score.blacksmith.empty"
+        return ScoreLine("blacksmith", points, rule, key, {"ranks": n, "points": points})
+    category = cls.value
+    if n == 0:
+        return ScoreLine(category, 0, rule, f"score.{category}.empty", {"ranks": 0, "points": 0})
+    values = column_bravery(cls, ids)
+    if cls is _E and idunn:
+        params = {"values": values, "bp": bp, "ranks": n, "bonus": IDUNN_BONUS * n, "points": points}
+        return ScoreLine(category, points, "R-HERO-IDUNN-2", "score.explorer.idunn", params)
+    return ScoreLine(
+        category, points, rule, f"score.{category}", {"values": values, "ranks": n, "points": points}
+    )
+
+
+def _bonus_line(mine: int, top: int, winners: int, high: int) -> ScoreLine:
+    if top == 0:
+        return ScoreLine("warrior_bonus", 0, "EC-47", "score.warrior_bonus.nobody", {"points": 0})
+    if mine != top:
+        return ScoreLine(
+            "warrior_bonus",
+            0,
+            "R-SCORE-2",
+            "score.warrior_bonus.none",
+            {"ranks": mine, "top": top, "points": 0},
+        )
+    key = "score.warrior_bonus" if winners == 1 else "score.warrior_bonus.shared"
+    rule = "R-SCORE-2" if winners == 1 else "EC-48"
+    return ScoreLine("warrior_bonus", high, rule, key, {"ranks": mine, "coin": high, "points": high})
+
+
+def _heroes_line(command_zone: Sequence[str], high: int) -> ScoreLine:
+    dwergs = 0
+    astrid: int | None = None
+    fixed: list[tuple[str, int]] = []
+    for cid in command_zone:
+        pts = NEUTRAL_POINTS.get(cid)
+        if pts is not None:
+            fixed.append((cid, pts))
+        elif cid in DWERGS:
+            dwergs += 1
+        elif cid == _ASTRID:
+            astrid = high
+        elif cid not in _DISTINCTIONS and cid not in CARDS:
+            msg = f"{cid!r} is neither a hero nor a distinction id"
+            raise ValueError(msg)
+    points = DWERG_POINTS[dwergs] + (astrid or 0) + sum(p for _, p in fixed)
+    params: dict[str, Any] = {
+        "dwergs": dwergs,
+        "dwerg_points": DWERG_POINTS[dwergs],
+        "astrid": astrid,
+        "fixed": fixed,
+        "points": points,
+    }
+    key = "score.heroes" if dwergs or astrid is not None or fixed else "score.heroes.none"
+    return ScoreLine("heroes", points, "R-SCORE-7", key, params)
+
+
+def score_tableaux(tableaux: Sequence[Tableau]) -> ScoreTable:
+    """Score every player's end-of-game position (R-SCORE-1..10).
+
+    FBV = Warrior + Hunter + Miner + Blacksmith + Explorer + Warrior majority bonus + neutral
+    heroes + coins + 3 for the gem 6. The highest coin counts in the coin sum and again for the
+    Warrior bonus and for Astrid (R-SCORE-9). Highest FBV wins; ties share the victory (R-SCORE-10).
+
+    :raises ValueError: a column or command zone holds an id that cannot be there.
+    """
+    stats = [_stats(t) for t in tableaux]
+    warrior_ranks = [s[0][0] for s in stats]
+    top = max(warrior_ranks, default=0)
+    n_top = warrior_ranks.count(top)
+    players: list[PlayerScore] = []
+    for t, st in zip(tableaux, stats, strict=True):
+        high = _highest(t.coins)
+        lines: list[ScoreLine] = []
+        for cls, (n, bp, idunn) in zip(CLASSES, st, strict=True):
+            lines.append(_class_line(cls, t.columns.get(cls, _EMPTY), n, bp, idunn))
+        lines.append(_bonus_line(st[0][0], top, n_top, high))
+        lines.append(_heroes_line(t.command_zone, high))
+        values = [c.value for c in t.coins]
+        coin_sum = sum(values)
+        coin_key = "score.coins" if values else "score.coins.none"
+        lines.append(
+            ScoreLine("coins", coin_sum, "R-SCORE-8", coin_key, {"values": values, "points": coin_sum})
+        )
+        if t.gem == 6:
+            lines.append(
+                ScoreLine("gem6", GEM6_BONUS, "R-DIST-CROWNJEWELER-1", "score.gem6", {"points": GEM6_BONUS})
+            )
+        else:
+            lines.append(
+                ScoreLine("gem6", 0, "R-DIST-CROWNJEWELER-1", "score.gem6.none", {"gem": t.gem, "points": 0})
+            )
+        total = 0
+        for line in lines:
+            total += line.points
+        players.append(PlayerScore(t.name, tuple(lines), total))
+    best = max((p.total for p in players), default=None)
+    winners = tuple(p.name for p in players if p.total == best)
+    return ScoreTable(tuple(players), winners)
