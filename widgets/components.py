@@ -1,0 +1,576 @@
+"""ipywidgets components over a :class:`~widgets.controller.Controller`.
+
+Each component is a ``VBox``/``HBox`` that draws itself from the controller with the
+pure functions of :mod:`widgets.render` and redraws on every controller change. The
+views only ever draw ``controller.view_as(seat)`` (``nidlib.view_for`` for a seat), so
+other players' hidden coins never reach the page. Panels turn clicks into
+``controller.apply(action)``; legality always comes from ``nidlib.legal_actions`` and
+``nidlib.check``. Every callback is wrapped: an exception becomes a sentence in the
+message bar, never a traceback.
+
+CSS hooks for browser tests: ``nt-root`` on every component, and ``nt-bid-confirm``,
+``nt-bid-t0``..``nt-bid-t2``, ``nt-action-button``, ``nt-event-log``, ``nt-message``,
+``nt-undo``, ``nt-game-table``, ``nt-tavern-row``, ``nt-player-board``, ``nt-army``,
+``nt-treasury``, ``nt-score-sheet``, ``nt-rule-callout``, ``nt-status``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+
+import nidlib
+from nidlib.actions import Action, Bid, Discard, Recruit, Transform
+from nidlib.cards import CARDS, CLASSES
+from nidlib.coins import Coin
+from nidlib.messages import term
+from nidlib.state import State
+from widgets import render as r
+from widgets.controller import Controller
+from widgets.render import t
+from widgets.theme import theme_widget
+
+__all__ = [
+    "FOLLOW",
+    "ActionPanel",
+    "ArmyView",
+    "BidPanel",
+    "CommandZoneView",
+    "EventLog",
+    "GameTableView",
+    "HeroesView",
+    "MessageBar",
+    "PlayerBoard",
+    "RuleCallout",
+    "ScoreSheetView",
+    "StatusLine",
+    "TavernRow",
+    "TreasuryView",
+    "UndoButton",
+    "safe",
+]
+
+
+class _Follow:
+    def __repr__(self) -> str:
+        return "FOLLOW"
+
+
+#: Default ``seat`` of the views: follow ``controller.seat``.
+FOLLOW: Final = _Follow()
+Seat = int | None | _Follow
+
+
+def safe(controller: Controller, fn: Callable[..., Any]) -> Callable[..., None]:
+    """Wrap a widget callback: any exception becomes a clear sentence in the message bars."""
+
+    def run(*args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception as exc:  # noqa: BLE001 - shown to the user as a sentence, never a traceback
+            controller.report_error(exc)
+
+    return run
+
+
+class _HtmlView(w.VBox):
+    """Base class: an HTML pane redrawn from the controller after every change."""
+
+    css_class = "nt-view"
+
+    def __init__(self, controller: Controller, *, seat: Seat = FOLLOW, theme: bool = True) -> None:
+        self.controller = controller
+        self._seat = seat
+        self.html = w.HTML()
+        children: list[w.Widget] = [theme_widget()] if theme else []
+        super().__init__([*children, self.html])
+        self.add_class("nt-root")
+        self.add_class(self.css_class)
+        controller.on_change(self._changed)
+        self.refresh()
+
+    @property
+    def seat(self) -> int | None:
+        return self.controller.seat if isinstance(self._seat, _Follow) else self._seat
+
+    @property
+    def view(self) -> State:
+        return self.controller.view_as(self.seat)
+
+    @property
+    def lang(self) -> str | None:
+        return self.controller.lang
+
+    def _changed(self, _c: Controller) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.html.value = self.render()
+
+    def render(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class StatusLine(_HtmlView):
+    """Age, round, and who the game waits for."""
+
+    css_class = "nt-status-line"
+
+    def render(self) -> str:
+        return r.status_html(self.view, seat=self.seat, lang=self.lang)
+
+
+class TavernRow(_HtmlView):
+    """The three taverns and their cards; the tavern being resolved is highlighted."""
+
+    css_class = "nt-tavern-row"
+
+    def render(self) -> str:
+        return r.taverns_html(self.view, lang=self.lang)
+
+
+class TreasuryView(_HtmlView):
+    """The Royal Treasure: gold values left and their counts."""
+
+    css_class = "nt-treasury-view"
+
+    def render(self) -> str:
+        return r.treasury_html(self.view.treasury, lang=self.lang)
+
+
+class HeroesView(_HtmlView):
+    """The heroes still available."""
+
+    css_class = "nt-heroes-view"
+
+    def render(self) -> str:
+        return r.heroes_html(self.view, lang=self.lang)
+
+
+class PlayerBoard(_HtmlView):
+    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
+
+    css_class = "nt-player-board"
+
+    def __init__(
+        self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
+    ) -> None:
+        self.player = player
+        super().__init__(controller, seat=seat, theme=theme)
+
+    def render(self) -> str:
+        return r.player_board_html(self.view, self.player, lang=self.lang)
+
+
+class ArmyView(_HtmlView):
+    """Player ``player``'s army (five columns, complete lines banded) and command zone."""
+
+    css_class = "nt-army-view"
+
+    def __init__(
+        self,
+        controller: Controller,
+        player: int,
+        *,
+        seat: Seat = FOLLOW,
+        theme: bool = True,
+        command_zone: bool = True,
+    ) -> None:
+        self.player = player
+        self.command_zone = command_zone
+        super().__init__(controller, seat=seat, theme=theme)
+
+    def render(self) -> str:
+        p = self.view.players[self.player]
+        html = r.army_html(p, lang=self.lang)
+        return html + r.command_zone_html(p, lang=self.lang) if self.command_zone else html
+
+
+class CommandZoneView(_HtmlView):
+    """Player ``player``'s command zone alone."""
+
+    css_class = "nt-command-view"
+
+    def __init__(
+        self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
+    ) -> None:
+        self.player = player
+        super().__init__(controller, seat=seat, theme=theme)
+
+    def render(self) -> str:
+        return r.command_zone_html(self.view.players[self.player], lang=self.lang)
+
+
+class ScoreSheetView(_HtmlView):
+    """The score sheet from ``nidlib.final_scores``; provisional (labelled so) before the end."""
+
+    css_class = "nt-score-sheet"
+
+    def render(self) -> str:
+        v = self.view
+        return r.score_sheet_html(nidlib.final_scores(v), lang=self.lang, final=v.is_over)
+
+
+class EventLog(_HtmlView):
+    """Every event the seat may see, newest last; the box scrolls itself to the newest line."""
+
+    css_class = "nt-event-log"
+
+    def render(self) -> str:
+        body = r.events_html(self.controller.events, self.seat, lang=self.lang)
+        return (
+            f"<section><h4>{escape(t('ui.events.title', self.lang))}</h4>"
+            f'<div class="nt-event-log-box">{body}</div></section>'
+        )
+
+
+class MessageBar(_HtmlView):
+    """The controller's last violation or message as a sentence (empty when there is none)."""
+
+    css_class = "nt-message-bar"
+
+    def render(self) -> str:
+        c = self.controller
+        if c.violation is not None:
+            return f'<div class="nt-message nt-message-error">{r.violation_html(c.violation, lang=self.lang)}</div>'
+        if c.message:
+            return f'<div class="nt-message nt-message-{c.message_level}" role="status">{escape(c.message)}</div>'
+        return ""
+
+
+class RuleCallout(w.VBox):
+    """One rule, open: its id, section and text (``nidlib.rules``)."""
+
+    def __init__(self, rule_id: str, *, lang: str | None = None, theme: bool = True) -> None:
+        self.rule_id = rule_id
+        self.html = w.HTML(
+            f'<div class="nt-message nt-message-info nt-callout">{r.rule_html(rule_id, lang=lang, open_=True)}</div>'
+        )
+        super().__init__([*([theme_widget()] if theme else []), self.html])
+        self.add_class("nt-root")
+        self.add_class("nt-rule-callout")
+
+
+class UndoButton(w.HBox):
+    """Undo the last human action (and the bot actions after it)."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        self.button = w.Button(
+            description=t("ui.undo", controller.lang), icon="undo", tooltip=t("ui.undo", controller.lang)
+        )
+        self.button.add_class("nt-undo")
+        self.button.on_click(safe(controller, lambda _b: controller.undo()))
+        super().__init__([self.button])
+        controller.on_change(lambda _c: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.button.disabled = self.controller.index == 0
+
+
+# --- panels --------------------------------------------------------------------------------------
+
+
+def _acting(
+    controller: Controller, seat: int | None, kinds: set[str] | None, exclude: set[str]
+) -> int | None:
+    """The player this panel acts for now, or None when it has nothing to do."""
+    d = nidlib.decision(controller.state)
+    if d is None or d.kind in exclude or (kinds is not None and d.kind not in kinds):
+        return None
+    candidates = [p for p in d.players if not controller.is_bot(p)]
+    if seat is None:
+        return candidates[0] if candidates else None
+    return seat if seat in d.players else None
+
+
+class BidPanel(w.VBox):
+    """The seat places its five coins: one dropdown per tavern; the two coins left go to the pouch.
+
+    ``seat=None`` acts for the first human player who still has to bid (hot seat). Confirm
+    sends a :class:`nidlib.Bid` through the controller; an illegal bid is explained in the
+    message bar by ``nidlib.check`` (e.g. [R-BID-1]).
+    """
+
+    def __init__(
+        self, controller: Controller, seat: Seat = FOLLOW, *, message_bar: bool = True, theme: bool = True
+    ) -> None:
+        self.controller = controller
+        self.seat = controller.seat if isinstance(seat, _Follow) else seat
+        lang = controller.lang
+        self.title = w.HTML()
+        self.taverns = [
+            w.Dropdown(
+                description=term(f"@tavern.{k}", lang),
+                style={"description_width": "9.5em"},
+                layout=w.Layout(width="20em"),
+            )
+            for k in range(3)
+        ]
+        for k, dd in enumerate(self.taverns):
+            dd.add_class(f"nt-bid-t{k}")
+            dd.observe(safe(controller, self._selection_changed), names=["value"])
+        self.pouch = w.HTML()
+        self.pouch.add_class("nt-bid-pouch")
+        self.confirm = w.Button(description=t("ui.bid.confirm", lang), button_style="primary", icon="check")
+        self.confirm.add_class("nt-bid-confirm")
+        self.confirm.on_click(safe(controller, self._confirm))
+        self.form = w.VBox([self.title, *self.taverns, self.pouch, self.confirm])
+        self.form.add_class("nt-panel")
+        self.message = MessageBar(controller, theme=False) if message_bar else None
+        children: list[w.Widget] = [theme_widget()] if theme else []
+        children.append(self.form)
+        if self.message is not None:
+            children.append(self.message)
+        super().__init__(children)
+        self.add_class("nt-root")
+        self.add_class("nt-bid-panel")
+        self._hand: tuple[Coin, ...] | None = None
+        self._player: int | None = None
+        controller.on_change(lambda _c: self.refresh())
+        self.refresh()
+
+    @property
+    def player(self) -> int | None:
+        """The player bidding now through this panel (None: the panel is hidden)."""
+        return _acting(self.controller, self.seat, {"bids"}, set())
+
+    def refresh(self) -> None:
+        p = self.player
+        self.layout.display = "none" if p is None else ""
+        if p is None:
+            self._hand = None
+            return
+        lang = self.controller.lang
+        hand = tuple(self.controller.state.players[p].hand)
+        if hand != self._hand or p != self._player:
+            self._hand, self._player = hand, p
+            opts: list[tuple[str, int | None]] = [(t("ui.bid.choose", lang), None)]
+            opts += [(r.coin_label(c, lang), k) for k, c in enumerate(hand)]
+            for dd in self.taverns:
+                dd.options = opts
+                dd.value = None
+        self.title.value = (
+            f"<h4>{escape(t('ui.bid.title', lang, name=self.controller.state.players[p].name))}</h4>"
+        )
+        self._update_pouch()
+
+    def _selection_changed(self, _change: Any) -> None:
+        self._update_pouch()
+
+    def _pouch_coins(self) -> list[Coin]:
+        chosen = {dd.value for dd in self.taverns if dd.value is not None}
+        return [c for k, c in enumerate(self._hand or ()) if k not in chosen]
+
+    def _update_pouch(self) -> None:
+        lang = self.controller.lang
+        if any(dd.value is None for dd in self.taverns):
+            self.pouch.value = f'<span class="nt-muted">{escape(t("ui.bid.pouch-empty", lang))}</span>'
+            return
+        coins = ", ".join(r.coin_label(c, lang) for c in self._pouch_coins())
+        self.pouch.value = escape(t("ui.bid.pouch", lang, coins=coins))
+
+    def bid(self) -> Bid | None:
+        """The bid the dropdowns describe (None if a tavern has no coin yet)."""
+        p = self._player
+        if p is None or self._hand is None or any(dd.value is None for dd in self.taverns):
+            return None
+        hand = self._hand
+        tav = tuple(hand[dd.value] for dd in self.taverns)
+        rest = self._pouch_coins()
+        # a coin chosen twice leaves three coins here: the bid keeps its shape and check() explains it
+        return Bid(p, (tav[0], tav[1], tav[2]), (rest[0], rest[1]))
+
+    def _confirm(self, _button: Any) -> None:
+        lang = self.controller.lang
+        for k, dd in enumerate(self.taverns):
+            if dd.value is None:
+                self.controller.say(t("ui.bid.missing", lang, tavern=term(f"@tavern.{k}", lang)), "error")
+                return
+        bid = self.bid()
+        if bid is None:
+            return
+        name = self.controller.state.players[bid.player].name
+        if self.controller.apply(bid) is None:
+            self.controller.say(t("ui.bid.done", lang, name=name), "ok")
+
+
+def _tempting(state: State, player: int, kind: str) -> list[Action]:
+    """Illegal-but-tempting options shown greyed, each explained by ``nidlib.check``."""
+    p = state.players[player]
+    top = state.tasks[-1] if state.tasks else ()
+    if kind == "hero":
+        return [Recruit(player, h) for h in state.heroes_available]
+    if kind == "transform":
+        locs = [("t0", "t1", "t2", "p0", "p1")[k] for k in range(5) if p.slots[k] is not None]
+        return [Transform(player, loc) for loc in locs + [f"h{k}" for k in range(len(p.hand))]]
+    if kind == "discard" and len(top) > 2:
+        if top[2] == 1:
+            return [Discard(player, (c,)) for c in CLASSES]
+        return [Discard(player, (x, y)) for i, x in enumerate(CLASSES) for y in CLASSES[i + 1 :]]
+    return []
+
+
+class ActionPanel(w.VBox):
+    """One button per legal action for every decision except bids ("Take Warrior 7", "Recruit Kraal"...).
+
+    Tempting illegal options (heroes whose condition is not met, trading coins, columns that
+    cannot be discarded) are shown greyed with ``nidlib.check``'s reason as tooltip.
+    ``seat=None`` acts for whichever human player must act (hot seat / teacher).
+    """
+
+    def __init__(
+        self, controller: Controller, seat: Seat = FOLLOW, *, message_bar: bool = True, theme: bool = True
+    ) -> None:
+        self.controller = controller
+        self.seat = controller.seat if isinstance(seat, _Follow) else seat
+        self.title = w.HTML()
+        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.form = w.VBox([self.title, self.buttons])
+        self.form.add_class("nt-panel")
+        self.message = MessageBar(controller, theme=False) if message_bar else None
+        children: list[w.Widget] = [theme_widget()] if theme else []
+        children.append(self.form)
+        if self.message is not None:
+            children.append(self.message)
+        super().__init__(children)
+        self.add_class("nt-root")
+        self.add_class("nt-action-panel")
+        self.actions: list[Action] = []
+        #: (action, button) pairs shown now: the legal ones, then the greyed tempting ones
+        self.shown: list[tuple[Action, w.Button]] = []
+        controller.on_change(lambda _c: self.refresh())
+        self.refresh()
+
+    @property
+    def player(self) -> int | None:
+        return _acting(self.controller, self.seat, None, {"bids"})
+
+    def refresh(self) -> None:
+        p = self.player
+        self.layout.display = "none" if p is None else ""
+        if p is None:
+            self.actions = []
+            self.shown = []
+            self.buttons.children = ()
+            return
+        c = self.controller
+        s = c.state
+        d = nidlib.decision(s)
+        assert d is not None
+        lang = c.lang
+        self.title.value = f"<h4>{escape(t('ui.panel.title', lang, name=s.players[p].name, doing=term(f'@decision.{d.kind}', lang)))}</h4>"
+        legal = nidlib.legal_actions(s, p)
+        self.actions = legal
+        labels: dict[str, Action] = {}  # identical cards (two Warrior 6) give one button
+        for a in legal:
+            labels.setdefault(r.action_label(a, s, lang=lang), a)
+        shown: list[tuple[Action, w.Button]] = [(a, self._button(a, s, None)) for a in labels.values()]
+        legal_set = set(legal)
+        for a in _tempting(s, p, d.kind):
+            if a in legal_set:
+                continue
+            v = nidlib.check(s, a)
+            if v is not None:
+                shown.append((a, self._button(a, s, v.text(lang))))
+        if not shown:
+            self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
+        self.shown = shown
+        self.buttons.children = tuple(b for _, b in shown)
+
+    def _button(self, action: Action, state: State, reason: str | None) -> w.Button:
+        lang = self.controller.lang
+        label = r.action_label(action, state, lang=lang)
+        b = w.Button(
+            description=label,
+            tooltip=reason or label,
+            disabled=reason is not None,
+            layout=w.Layout(width="auto"),
+        )
+        b.add_class("nt-action-button")
+        colour = _action_colour(action)
+        if colour and reason is None:
+            b.style.button_color = colour
+            b.style.text_color = "white"
+        b.on_click(safe(self.controller, lambda _b, a=action: self.controller.apply(a)))
+        return b
+
+    def button_for(self, text: str) -> w.Button:
+        """The button whose action has this text form (e.g. ``"p0:pick:1W6"``); for tests and lessons."""
+        for a, b in self.shown:
+            if str(a) == text:
+                return b
+        raise KeyError(text)
+
+
+def _action_colour(action: Action) -> str | None:
+    cid = getattr(action, "card", None) or getattr(action, "hero", None)
+    if cid is None:
+        return None
+    c = CARDS.get(cid)
+    if c is None:
+        return None
+    if c.kind.value == "royal_offering":
+        return r.CLASS_COLOURS["offering"]
+    return (
+        r.CLASS_COLOURS.get(str(c.cls), r.CLASS_COLOURS["neutral"]) if c.cls else r.CLASS_COLOURS["neutral"]
+    )
+
+
+class GameTableView(w.VBox):
+    """The whole table for one seat: status, taverns, the seat's panel, every board and army,
+    treasury, heroes, event log, message bar, undo, and the score sheet at the end.
+
+    ``seat`` defaults to ``controller.seat`` (``None``: an omniscient teacher / hot-seat table).
+    """
+
+    def __init__(self, controller: Controller, seat: Seat = FOLLOW, *, font_size: int = 16) -> None:
+        self.controller = controller
+        s = controller.seat if isinstance(seat, _Follow) else seat
+        self.seat = s
+        self.status = StatusLine(controller, seat=s, theme=False)
+        self.taverns = TavernRow(controller, seat=s, theme=False)
+        self.message = MessageBar(controller, theme=False)
+        self.message.add_class("nt-message")
+        self.bid_panel = BidPanel(controller, s, message_bar=False, theme=False)
+        self.action_panel = ActionPanel(controller, s, message_bar=False, theme=False)
+        self.undo = UndoButton(controller)
+        n = len(controller.state.players)
+        order = list(range(n))
+        if s is not None:  # the seat's own board first
+            order = [s] + [i for i in order if i != s]
+        self.boards = [PlayerBoard(controller, i, seat=s, theme=False) for i in order]
+        self.armies = [ArmyView(controller, i, seat=s, theme=False) for i in order]
+        players = [
+            w.VBox([b, a], layout=w.Layout(margin="0 0 8px 0"))
+            for b, a in zip(self.boards, self.armies, strict=True)
+        ]
+        for box in players:
+            box.add_class("nt-player")
+        self.treasury = TreasuryView(controller, seat=s, theme=False)
+        self.heroes = HeroesView(controller, seat=s, theme=False)
+        self.event_log = EventLog(controller, seat=s, theme=False)
+        self.scores = ScoreSheetView(controller, seat=s, theme=False)
+        main = w.VBox(
+            [self.taverns, self.message, self.bid_panel, self.action_panel, self.undo, *players],
+            layout=w.Layout(flex="3 1 0%", min_width="34em", gap="8px"),
+        )
+        side = w.VBox(
+            [self.event_log, self.treasury, self.heroes],
+            layout=w.Layout(flex="2 1 0%", min_width="22em", gap="8px"),
+        )
+        body = w.HBox(
+            [main, side], layout=w.Layout(flex_flow="row wrap", gap="14px", align_items="flex-start")
+        )
+        super().__init__([theme_widget(font_size=font_size), self.status, body, self.scores])
+        self.add_class("nt-root")
+        self.add_class("nt-game-table")
+        controller.on_change(lambda _c: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.scores.layout.display = "" if self.controller.state.is_over else "none"
