@@ -65,6 +65,8 @@ SLOT_NAMES = ("t0", "t1", "t2", "p0", "p1")
 #: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
 RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
 RANKS[Hero.YLUD] = 1
+#: the column index each card goes to (neutral cards have none)
+COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
 _CLASS_HEROES: frozenset[str] = frozenset(h for h in HERO_IDS if CARDS[h].cls is not None)
 
@@ -129,6 +131,19 @@ def ranks(p: Player, ci: int) -> int:
 def lines(p: Player) -> int:
     """Complete lines: the smallest rank count over the five columns (R-LINE-1)."""
     return min(ranks(p, 0), ranks(p, 1), ranks(p, 2), ranks(p, 3), ranks(p, 4))
+
+
+def has_lines(p: Player, k: int) -> bool:
+    """``lines(p) >= k``, answered fast: every card has at least one rank, so most columns need no sum."""
+    thrud = p.thrud
+    for ci, col in enumerate(p.columns):
+        n = len(col) + (ci == thrud)
+        if n < k:
+            for cid in col:
+                n += RANKS[cid] - 1
+            if n < k:
+                return False
+    return True
 
 
 def discardable_columns(p: Player, exclude: int) -> list[int]:
@@ -355,9 +370,9 @@ def _task_recruit(s: State, task: Task, log: Log) -> None:
     """Golden rule, state-based (R-RECRUIT-1/2/6): while L >= H + 1, a hero must be recruited."""
     i = task[1]
     p = s.players[i]
-    lc = lines(p)
-    if lc < len(p.heroes) + 1:
+    if not has_lines(p, len(p.heroes) + 1):
         return
+    lc = lines(p)
     options = eligible_heroes(s, p)
     if options:
         _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lc, heroes=len(p.heroes))
@@ -554,9 +569,10 @@ def _task_thrud_home(s: State, task: Task, log: Log) -> None:
 
 
 def _task_final(s: State, task: Task, log: Log) -> None:
-    """Final Bravery Value and the winners (R-END-1, R-SCORE-1, R-SCORE-10)."""
-    table = final_scores(s)
+    """Final Bravery Value and the winners (R-END-1, R-SCORE-1, R-SCORE-10); computed on demand by final_scores."""
+    s.tavern = -1
     if log is not None:
+        table = final_scores(s)
         for ps in table.players:
             _ev(log, "final.total", "R-SCORE-1", name=ps.name, total=ps.total)
         best = max(ps.total for ps in table.players)
@@ -567,7 +583,6 @@ def _task_final(s: State, task: Task, log: Log) -> None:
             names=list(table.winners),
             total=best,
         )
-    s.tavern = -1
 
 
 _TASKS: dict[str, Callable[[State, Task, Log], None]] = {
@@ -592,9 +607,7 @@ _TASKS: dict[str, Callable[[State, Task, Log], None]] = {
 def _place(s: State, i: int, cid: str, log: Log) -> None:
     """Put a card on top of its class column (R-ARMY-1); lift Thrud if she sits there (R-HERO-THRUD-3)."""
     p = s.players[i]
-    c = CARDS[cid]
-    assert c.cls is not None
-    ci = CLASSES.index(c.cls)
+    ci = COLUMN_OF[cid]
     p.columns[ci].append(cid)
     if p.thrud == ci:
         p.thrud = -1
@@ -1206,7 +1219,9 @@ def final_scores(s: State) -> Any:
     """The score table of the position (final at the end of the game)."""
     from nidlib.scoring import score_tableaux
 
-    return score_tableaux(tableaux(s))
+    return score_tableaux(
+        tableaux(s), warrior_bonus_without_warriors=s.options.warrior_bonus_without_warriors
+    )
 
 
 def class_name(ci: int | DwarfClass) -> str:

@@ -251,14 +251,15 @@ def neutral_hero_points(command_zone: Iterable[str], highest_coin: int) -> int:
     return total + DWERG_POINTS[dwergs]
 
 
-def warrior_majority(warrior_ranks: Sequence[int]) -> tuple[int, ...]:
+def warrior_majority(warrior_ranks: Sequence[int], *, without_warriors: bool = False) -> tuple[int, ...]:
     """Indexes of the players who get the Warrior majority bonus (R-SCORE-2, EC-48, EC-47).
 
-    Every player tied for the most Warrior ranks gets it; nobody does if nobody has a Warrior rank
-    (ENGINE CHOICE EC-47, D-13).
+    Every player tied for the most Warrior ranks gets it. If nobody has a Warrior rank, nobody
+    gets it (ENGINE CHOICE EC-47, D-13), unless ``without_warriors`` asks for BGA's reading, in
+    which everybody is tied at 0 and everybody gets it.
     """
     top = max(warrior_ranks, default=0)
-    if top == 0:
+    if top == 0 and not without_warriors:
         return ()
     return tuple(i for i, r in enumerate(warrior_ranks) if r == top)
 
@@ -428,10 +429,12 @@ def _stats(t: Tableau) -> list[tuple[int, int, bool]]:
     return [_column_stats(cls, cols.get(cls, _EMPTY)) for cls in CLASSES]
 
 
-def final_bravery_values(tableaux: Sequence[Tableau]) -> tuple[int, ...]:
+def final_bravery_values(
+    tableaux: Sequence[Tableau], *, warrior_bonus_without_warriors: bool = False
+) -> tuple[int, ...]:
     """Only the Final Bravery Values, in order: the fast path for bots and simulations (R-SCORE-1)."""
     stats = [_stats(t) for t in tableaux]
-    bonus = set(warrior_majority([s[0][0] for s in stats]))
+    bonus = set(warrior_majority([s[0][0] for s in stats], without_warriors=warrior_bonus_without_warriors))
     out: list[int] = []
     for i, (t, st) in enumerate(zip(tableaux, stats, strict=True)):
         high = _highest(t.coins)
@@ -470,8 +473,8 @@ def _class_line(cls: DwarfClass, ids: Sequence[str], n: int, bp: int, idunn: boo
     )
 
 
-def _bonus_line(mine: int, top: int, winners: int, high: int) -> ScoreLine:
-    if top == 0:
+def _bonus_line(mine: int, top: int, winners: int, high: int, without_warriors: bool = False) -> ScoreLine:
+    if top == 0 and not without_warriors:
         return ScoreLine("warrior_bonus", 0, "EC-47", "score.warrior_bonus.nobody", {"points": 0})
     if mine != top:
         return ScoreLine(
@@ -513,7 +516,9 @@ def _heroes_line(command_zone: Sequence[str], high: int) -> ScoreLine:
     return ScoreLine("heroes", points, "R-SCORE-7", key, params)
 
 
-def score_tableaux(tableaux: Sequence[Tableau]) -> ScoreTable:
+def score_tableaux(
+    tableaux: Sequence[Tableau], *, warrior_bonus_without_warriors: bool = False
+) -> ScoreTable:
     """Score every player's end-of-game position (R-SCORE-1..10).
 
     FBV = Warrior + Hunter + Miner + Blacksmith + Explorer + Warrior majority bonus + neutral
@@ -532,7 +537,7 @@ def score_tableaux(tableaux: Sequence[Tableau]) -> ScoreTable:
         lines: list[ScoreLine] = []
         for cls, (n, bp, idunn) in zip(CLASSES, st, strict=True):
             lines.append(_class_line(cls, t.columns.get(cls, _EMPTY), n, bp, idunn))
-        lines.append(_bonus_line(st[0][0], top, n_top, high))
+        lines.append(_bonus_line(st[0][0], top, n_top, high, warrior_bonus_without_warriors))
         lines.append(_heroes_line(t.command_zone, high))
         values = [c.value for c in t.coins]
         coin_sum = sum(values)
