@@ -15,7 +15,7 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-FORMATTED := nidlib widgets tests bench tools
+FORMATTED := $(wildcard nidlib widgets tests bench tools)
 PYTEST_ARGS ?=
 
 .PHONY: help setup run test lint format typecheck pytest chromium screenshots bench golden rules clean distclean
@@ -55,8 +55,10 @@ test: setup chromium
 	exit $$status
 
 lint: setup
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check $(FORMATTED)
+	@status=0; \
+	echo "$(BIN)/ruff check ."; $(BIN)/ruff check . || status=1; \
+	echo "$(BIN)/ruff format --check $(FORMATTED)"; $(BIN)/ruff format --check $(FORMATTED) || status=1; \
+	exit $$status
 
 format: setup
 	$(BIN)/ruff check --fix .
