@@ -122,11 +122,12 @@ def assert_conserved(s: State) -> None:
             if c.kind is CoinKind.ROYAL:
                 owned[c.value] += 1
             else:
-                basics["0" if c.kind is CoinKind.SPECIAL else str(c)] += 1
+                basics[str(c)] += 1
     for value, count in start.items():
         assert s.treasury.get(value, 0) + owned[value] == count, f"gold {value} not conserved [R-COIN-1]"
     for v in ("0", "2", "3", "4", "5b"):
         assert basics[v] == n, f"basic {v}: {basics[v]} accounted for, expected {n}"
+    assert basics["3s"] <= 1, "only one green 3 exists"
     places: list[str] = [*s.decks[1], *s.decks[2], *s.discard, *s.pioneer_draw]
     for row in s.taverns:
         places.extend(row)
