@@ -1,0 +1,1 @@
+"""Browser tests (a package, so their module names never clash with tests elsewhere)."""
