@@ -235,7 +235,7 @@ class MessageBar(_HtmlView):
     def render(self) -> str:
         c = self.controller
         if c.violation is not None:
-            return f'<div class="nt-message nt-message-error">{r.violation_html(c.violation, lang=self.lang)}</div>'
+            return f'<div class="nt-message nt-message-violation">{r.violation_html(c.violation, lang=self.lang)}</div>'
         if c.message:
             return f'<div class="nt-message nt-message-{c.message_level}" role="status">{escape(c.message)}</div>'
         return ""

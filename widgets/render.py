@@ -47,6 +47,7 @@ __all__ = [
     "command_zone_html",
     "events_html",
     "gem_html",
+    "hero_row_html",
     "heroes_html",
     "player_board_html",
     "rule_html",
@@ -455,12 +456,26 @@ def command_zone_html(player: Player, *, lang: str | None = None) -> str:
     )
 
 
+def hero_row_html(hero_id: str, *, lang: str | None = None) -> str:
+    """One available hero as a readable row: class chip, rank pips, name, title and ability."""
+    c = CARDS[hero_id]
+    kind = _card_kind(c)
+    cls = term(f"@class.{kind}", lang) if kind != "neutral" else t("ui.card.hero", lang)
+    pips = _pips(kind, c.ranks, lang) if c.ranks else ""
+    return (
+        f'<div class="nt-hero-row nt-k-{kind}" role="img" aria-label="{_e(card_aria(hero_id, lang))}" '
+        f'data-card="{_e(hero_id)}"><span class="nt-hero-chip">{class_icon(kind)}<small>{_e(cls)}</small>{pips}</span>'
+        f'<span><b>{_e(c.name)}</b> <span class="nt-card-title">{_e(c.title)}</span></span>'
+        f'<span class="nt-hero-ability">{_e(_hero_ability(c, lang))}</span></div>'
+    )
+
+
 def heroes_html(state: State, *, lang: str | None = None) -> str:
-    """The heroes still available for recruitment."""
-    cards = "".join(card_html(h, size="sm", lang=lang) for h in state.heroes_available)
+    """The heroes still available for recruitment, one readable row each."""
+    rows = "".join(hero_row_html(h, lang=lang) for h in state.heroes_available)
     return (
         f'<section class="nt-heroes"><h4>{_e(t("ui.heroes.title", lang))}</h4>'
-        f'<div class="nt-cards">{cards}</div></section>'
+        f'<div class="nt-hero-list">{rows}</div></section>'
     )
 
 

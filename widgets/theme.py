@@ -35,12 +35,14 @@ CSS = """
 /* cards */
 .nt-cards { display: flex; flex-wrap: wrap; gap: .45em; align-items: flex-start; }
 .nt-card { --k: var(--nt-neutral); display: inline-flex; flex-direction: column; align-items: stretch;
-  width: 6.2em; min-height: 8em; border-radius: .55em; background: #fff; border: 2px solid var(--k);
+  width: 6.8em; min-height: 8em; border-radius: .55em; background: #fff; border: 2px solid var(--k);
   box-shadow: 0 1px 2px rgba(0,0,0,.12); overflow: hidden; font-size: 1em; vertical-align: top; }
-.nt-card-sm { width: 5.2em; min-height: 5.6em; font-size: .82em; }
+.nt-card-sm { width: 5.6em; min-height: 5.6em; font-size: .85em; }
+.nt-card-sm .nt-card-head > span { display: none; }
+.nt-card-sm .nt-card-head { justify-content: center; }
 .nt-card-lg { width: 8em; min-height: 10.5em; font-size: 1.15em; }
 .nt-card-head { background: var(--k); color: #fff; display: flex; align-items: center; gap: .3em;
-  padding: .2em .35em; font-weight: 650; font-size: .82em; white-space: nowrap; overflow: hidden; }
+  padding: .2em .35em; font-weight: 650; font-size: .8em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .nt-card-body { flex: 1; display: flex; align-items: center; justify-content: center; padding: .3em .2em; }
 .nt-card-name { font-weight: 700; text-align: center; font-size: .85em; padding: 0 .25em; }
 .nt-card-title { text-align: center; font-size: .7em; color: var(--nt-muted); font-style: italic; padding: 0 .25em; }
@@ -113,8 +115,8 @@ CSS = """
 .nt-army-head small { color: #fff; opacity: .9; margin-left: auto; }
 .nt-line-complete { background: repeating-linear-gradient(90deg, #fde68a, #fde68a 6px, #fef3c7 6px, #fef3c7 12px); }
 .nt-army-cell { display: flex; align-items: center; gap: .25em; min-height: 1.7em; padding: 0 .15em;
-  font-size: .78em; background: rgba(255,255,255,.85); border-left: 3px solid var(--k); border-radius: 4px; }
-.nt-army-cell .nt-pip { width: 1.55em; height: 1.55em; font-size: .9em; }
+  font-size: .88em; background: rgba(255,255,255,.85); border-left: 3px solid var(--k); border-radius: 4px; }
+.nt-army-cell .nt-pip { width: 1.75em; height: 1.75em; font-size: .85em; border-width: 1px; }
 .nt-army-void { background: transparent; border: none; }
 .nt-army-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .nt-thrud { border-left-style: double; font-weight: 700; }
@@ -129,6 +131,7 @@ CSS = """
 .nt-message-info { background: #e8f1fb; border-left: 5px solid var(--nt-accent); color: #0d2f55; }
 .nt-message-ok { background: #e7f5ec; border-left: 5px solid var(--nt-good); color: #0f3d1f; }
 .nt-violation { border-radius: 8px; padding: .5em .75em; }
+.nt-message-violation { padding: 0; }
 details.nt-rule { display: inline-block; vertical-align: top; font-size: .78em; }
 details.nt-rule > summary { cursor: pointer; color: var(--nt-accent); font-weight: 600; font-family: "DejaVu Sans Mono", monospace;
   list-style: none; display: inline-block; padding: 0 .35em; border-radius: 4px; background: #eef4fb; }
@@ -141,7 +144,20 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-events { margin: 0; padding-left: 1.8em; }
 .nt-event { margin: .15em 0; }
 .nt-event:last-child { background: #fffbe6; border-radius: 4px; }
-.nt-event-log-box { max-height: 24em; overflow-y: auto; }
+.nt-event-log-box { max-height: 24em; overflow-y: auto; display: flex; flex-direction: column-reverse;
+  border: 1px solid var(--nt-line); border-radius: 8px; background: #fff; padding: .3em .4em; }
+
+/* heroes list */
+.nt-hero-list { display: grid; grid-template-columns: repeat(auto-fill, minmax(17em, 1fr)); gap: .3em .6em; }
+.nt-hero-row { --k: var(--nt-neutral); display: grid; grid-template-columns: auto 1fr; gap: .1em .45em; align-items: center;
+  border-left: 4px solid var(--k); background: #fff; border-radius: 6px; padding: .2em .4em; border-top: 1px solid var(--nt-line);
+  border-right: 1px solid var(--nt-line); border-bottom: 1px solid var(--nt-line); }
+.nt-hero-row .nt-hero-chip { color: var(--k); display: flex; align-items: center; gap: .2em; }
+.nt-hero-row .nt-pip { width: 1.45em; height: 1.45em; font-size: .8em; }
+.nt-hero-row .nt-pips { justify-content: flex-start; }
+.nt-hero-row b { font-size: .95em; }
+.nt-hero-row .nt-card-title { text-align: left; padding: 0; }
+.nt-hero-ability { grid-column: 1 / -1; font-size: .8em; color: var(--nt-ink); }
 
 /* score sheet */
 .nt-score-table { border-collapse: collapse; width: 100%; }
