@@ -1,0 +1,47 @@
+"""Lesson 2 in the browser: bid against the scripted players, step through the taverns, explore gems, check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+
+def test_bid_reveal_and_check(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[[Page, str, str], Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_lesson(page, voila_url, "02-bidding")
+    form = page.locator(".nt-bid-form")
+    expect(form).to_be_visible()
+    # choose 4 on the Goblin (like Bo and Cy), 0 on the Dragon, 5 on the Horse
+    form.locator(".nt-bid-t0 select").select_option(label="4 (basic)")
+    form.locator(".nt-bid-t1 select").select_option(label="0 (basic)")
+    form.locator(".nt-bid-t2 select").select_option(label="5 (basic)")
+    expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic) + 3 (basic)")
+    form.locator("button.nt-bid-confirm").click()
+    log = page.locator(".nt-l02-log")
+    expect(log).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
+    expect(form).to_be_hidden()
+    page.locator("button.nt-l02-next").click()
+    expect(log).to_contain_text("Bo and Ana were tied at 4: they exchange gems")
+    expect(log).to_contain_text("Dancing Dragon: the bids are revealed")
+    save_screenshot(page, "lesson02-round")
+
+    # the gem explorer: 5 players, everybody ties
+    page.locator(".nt-l02-count button", has_text="5").click()
+    gems = page.locator(".nt-l02-gems")
+    expect(gems).to_contain_text("Cy keeps gem 3")
+    expect(gems).to_contain_text("Ana and Ed were tied at 3")
+
+    # the check: who picks first?
+    q = page.locator(".nt-l02-q1")
+    q.get_by_label("Ana").check()
+    q.locator("button.nt-predict-check").click()
+    expect(q.locator(".nt-predict-feedback")).to_contain_text("Right!")
+    q.scroll_into_view_if_needed()
+    save_screenshot(page, "lesson02-check")
