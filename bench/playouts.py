@@ -1,0 +1,140 @@
+"""Random playouts per second on one core: the speed of the engine's fast path.
+
+    python bench/playouts.py [--players 3] [--seconds 10] [--profile] [--write-docs]
+
+Plays complete random games (seeds 0, 1, 2, ...) with :func:`nidlib.engine.advance` on a
+state the benchmark owns (``log=None``: no events) and :func:`nidlib.bots.random_action`
+(uniform over the legal actions; a bid is drawn uniformly over the distinct bids without
+listing them). ``--legal`` uses ``random.choice(legal_actions(s))`` instead, which
+materialises every bid. The last line is ``games_per_second: N``.
+
+``--profile`` runs cProfile over the same loop and prints the top functions.
+``--write-docs`` writes the numbers for 2-5 players into docs/benchmarks.md ("Playouts").
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import platform
+import pstats
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+from nidlib.bots import random_action
+from nidlib.engine import advance, legal_actions, new_game
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+
+
+def play_random(players: int, seed: int, *, legal: bool = False) -> int:
+    """One complete random game; returns the number of actions."""
+    s = new_game(players, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while s.tasks:
+        a = rng.choice(legal_actions(s)) if legal else random_action(s, rng)
+        advance(s, a)
+        steps += 1
+    return steps
+
+
+def measure(players: int, seconds: float, *, legal: bool = False) -> tuple[float, float]:
+    """(games per second, actions per game) over ``seconds`` of play."""
+    start = time.perf_counter()
+    games = 0
+    steps = 0
+    while True:
+        steps += play_random(players, games, legal=legal)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games / elapsed, steps / games
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import os
+
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} ({platform.python_implementation()})"
+
+
+def update_section(title: str, body: str, path: Path = DOCS) -> None:
+    """Replace (or append) the ``## title`` section of docs/benchmarks.md, leaving other sections alone."""
+    text = path.read_text("utf-8") if path.exists() else "# Benchmarks\n"
+    block = f"## {title}\n\n{body.strip()}\n"
+    pattern = re.compile(rf"^## {re.escape(title)}\n.*?(?=^## |\Z)", re.DOTALL | re.MULTILINE)
+    if pattern.search(text):
+        text = pattern.sub(lambda _m: block + "\n", text, count=1).rstrip() + "\n"
+    else:
+        text = text.rstrip() + "\n\n" + block
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, "utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=3, choices=range(2, 6))
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument(
+        "--legal", action="store_true", help="sample from legal_actions() (materialises all bids)"
+    )
+    ap.add_argument("--profile", action="store_true", help="cProfile the loop and print the top functions")
+    ap.add_argument(
+        "--write-docs", action="store_true", help="measure 2-5 players and update docs/benchmarks.md"
+    )
+    ns = ap.parse_args(argv)
+    if ns.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        rate, steps = measure(ns.players, ns.seconds, legal=ns.legal)
+        prof.disable()
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+        print(out.getvalue())
+        print(f"(under cProfile: {rate:.0f} games/s, {steps:.0f} actions per game)")
+    if ns.write_docs:
+        rows = []
+        for n in range(2, 6):
+            rate, steps = measure(n, ns.seconds, legal=ns.legal)
+            print(f"{n} players: {rate:.0f} games/s, {steps:.0f} actions per game", flush=True)
+            rows.append(f"| {n} | {rate:,.0f} | {steps:.0f} | {rate * steps:,.0f} |")
+        sampler = "random.choice(legal_actions(s))" if ns.legal else "nidlib.bots.random_action(s, rng)"
+        body = "\n".join(
+            [
+                f"Command: `.venv/bin/python bench/playouts.py --seconds {ns.seconds:g} --write-docs`"
+                + (" --legal" if ns.legal else ""),
+                "",
+                f"Machine: {machine()}; one core, other work running on the machine at the same time.",
+                "",
+                (
+                    "Complete random games on one core: `nidlib.new_game` then `nidlib.engine.advance(s, a)` "
+                    f"(in place, `log=None`) with `{sampler}` until the game is over."
+                ),
+                "",
+                "| players | games/s | actions/game | actions/s |",
+                "|---|---|---|---|",
+                *rows,
+            ]
+        )
+        update_section("Playouts", body)
+        print(f"wrote the Playouts section of {DOCS}", file=sys.stderr)
+    rate, steps = measure(ns.players, ns.seconds, legal=ns.legal)
+    print(f"players: {ns.players}, actions per game: {steps:.1f}")
+    print(f"games_per_second: {rate:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""Win rate of one StrongBot against two GreedyBots in three-player games, seats rotated.
+
+    python bench/strong_bot.py [--games 300] [--budget 6000] [--max-seconds 0.9] [--write-docs]
+
+Game ``g`` is dealt from seed ``g``; the StrongBot sits in seat ``g % 3`` and the two
+GreedyBots in the others (bots seeded by :func:`nidlib.play.bot_seed`). Wins are counted
+three ways: outright wins, shared wins (tied for the best total, R-SCORE-10) and the
+*fractional* win rate where a win shared by k players counts 1/k - the headline number.
+Seconds per decision are measured around every ``StrongBot.choose`` call, forced
+single-choice decisions included (they are counted separately too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from playouts import machine, update_section
+
+from nidlib.bots import GreedyBot, StrongBot
+from nidlib.engine import final_scores
+from nidlib.play import bot_seed, play_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--budget", type=int, default=6000, help="simulated actions per StrongBot decision")
+    ap.add_argument("--max-seconds", type=float, default=0.9, help="wall-clock cap per StrongBot decision")
+    ap.add_argument(
+        "--write-docs", action="store_true", help="write the 'Strong bot' section of docs/benchmarks.md"
+    )
+    ns = ap.parse_args(argv)
+    outright = 0
+    shared = 0
+    fractional = 0.0
+    margins: list[int] = []
+    times: list[float] = []
+    searched: list[float] = []
+    start = time.perf_counter()
+    for g in range(ns.games):
+        seat = g % 3
+        strong = StrongBot(bot_seed(g, seat), budget=ns.budget, max_seconds=ns.max_seconds)
+        bots = [strong if i == seat else GreedyBot(bot_seed(g, i)) for i in range(3)]
+
+        def on_decision(i: int, seconds: float, seat: int = seat, strong: StrongBot = strong) -> None:
+            if i == seat:
+                times.append(seconds)
+                if strong.last_stats.get("samples", 0):
+                    searched.append(seconds)
+
+        s, _log = play_game(3, g, bots, on_decision=on_decision)
+        table = final_scores(s)
+        totals = [p.total for p in table.players]
+        best = max(totals)
+        winners = [i for i, t in enumerate(totals) if t == best]
+        if seat in winners:
+            if len(winners) == 1:
+                outright += 1
+            else:
+                shared += 1
+            fractional += 1 / len(winners)
+        margins.append(totals[seat] - max(t for i, t in enumerate(totals) if i != seat))
+        print(
+            f"game {g:3d} seat {seat} totals {totals} win-rate {fractional / (g + 1):.3f} "
+            f"max-s {max(times):.2f}",
+            flush=True,
+        )
+    n = ns.games
+    elapsed = time.perf_counter() - start
+    over = sum(1 for t in times if t > 1.0)
+    lines = [
+        f"Command: `.venv/bin/python bench/strong_bot.py --games {n} --budget {ns.budget} "
+        f"--max-seconds {ns.max_seconds:g}" + (" --write-docs`" if ns.write_docs else "`"),
+        "",
+        f"Machine: {machine()}; one core, shared with other work.",
+        "",
+        (
+            "One StrongBot against two GreedyBots, three players, game g dealt from seed g, the StrongBot in "
+            "seat g mod 3. Win rate counts a shared victory (R-SCORE-10) as 1/k for k winners; outright "
+            "and shared wins are also given separately."
+        ),
+        "",
+        "| measure | value |",
+        "|---|---|",
+        f"| games | {n} |",
+        f"| win rate (shared wins count 1/k) | {fractional / n:.1%} |",
+        f"| outright wins | {outright} ({outright / n:.1%}) |",
+        f"| shared wins | {shared} |",
+        f"| mean margin over the best GreedyBot | {statistics.mean(margins):+.1f} points |",
+        f"| decisions | {len(times)} ({len(searched)} searched, the rest forced) |",
+        (
+            f"| mean seconds per decision (all / searched) | {statistics.mean(times):.3f} / "
+            f"{statistics.mean(searched) if searched else 0:.3f} |"
+        ),
+        f"| max seconds per decision | {max(times):.3f} |",
+        f"| decisions over 1 s | {over} |",
+        f"| wall time | {elapsed / 60:.1f} min |",
+    ]
+    body = "\n".join(lines)
+    print(body)
+    if ns.write_docs:
+        update_section("Strong bot", body)
+        print("wrote the 'Strong bot' section of docs/benchmarks.md", file=sys.stderr)
+    print(f"win_rate: {fractional / n:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,540 @@
+"""Bots: computer players that act only through a player's view and the legal actions.
+
+Three levels, all deterministic for a given seed:
+
+* :class:`RandomBot` ("random") - uniform over the legal actions, bids included.
+* :class:`GreedyBot` ("greedy") - one ply: every non-bid decision tries each legal
+  action on a determinized copy of its view (:func:`nidlib.determinize`) and keeps the
+  one that leaves its own score furthest ahead of the best opponent's; bids put the
+  highest coins on the taverns holding the cards it values most and the trading coin
+  on the least valuable tavern.
+* :class:`StrongBot` ("strong") - determinized Monte Carlo search: for each candidate
+  action (every legal action, or a dozen heuristic bids) it samples hidden information,
+  plays the game out with a fast heuristic policy and keeps the action with the best
+  mean final margin. Its budget is counted in simulated actions, so it is
+  deterministic; a wall-clock cap (default 0.9 s) only guards against slow machines.
+
+A bot is handed ``nidlib.view_for(state, seat)`` and ``nidlib.legal_actions(view, seat)``
+and returns one of those actions; it never sees another player's face-down coins or
+the order of the decks (Appendix F). :func:`random_action` is the fast, exactly uniform
+sampler used by random playouts (:mod:`bench.playouts`).
+
+Scores are computed by :func:`fast_scores`, the same Final Bravery Value formula as
+:func:`nidlib.final_scores` (R-SCORE-1..10) without building score sheets; mid-game it
+counts Thrud's 13 points and the coins wherever they are.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from nidlib.actions import Action, Bid, Keep, Pick, Recruit, UlineBid
+from nidlib.cards import (
+    CARDS,
+    CLASSES,
+    DWERG_POINTS,
+    DWERGS,
+    NEUTRAL_POINTS,
+    YLUD_BRAVERY,
+    CardKind,
+    Hero,
+)
+from nidlib.coins import Coin
+from nidlib.engine import advance, decision, legal_actions
+from nidlib.messages import render
+from nidlib.scoring import GEM6_BONUS, IDUNN_BONUS
+from nidlib.state import Player, State
+from nidlib.views import determinize
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "StrongBot",
+    "fast_scores",
+    "make_bot",
+    "random_action",
+]
+
+
+class Bot(Protocol):
+    """A computer player: given its view and the legal actions, it returns one of them."""
+
+    name: str
+
+    def choose(self, view: State, legal: Sequence[Action]) -> Action: ...
+
+
+# --- fast scoring ------------------------------------------------------------------------------
+
+_NRANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
+_NRANKS[Hero.YLUD.value] = 1
+_BP: dict[str, int] = {cid: sum(c.ranks) for cid, c in CARDS.items()}
+_YLUD_BP: tuple[int, ...] = tuple(YLUD_BRAVERY[c] for c in CLASSES)
+_CLASS_INDEX: dict[str, int] = {cls.value: i for i, cls in enumerate(CLASSES)}
+_YLUD = Hero.YLUD.value
+_THRUD = Hero.THRUD.value
+_IDUNN = Hero.IDUNN.value
+_ASTRID = Hero.ASTRID.value
+_THRUD_POINTS = NEUTRAL_POINTS[Hero.THRUD]
+
+
+def _class_value(ci: int, n: int, bp: int, idunn: bool) -> int:
+    if ci == 0:  # warriors: sum of bravery points (R-SCORE-2)
+        return bp
+    if ci == 1:  # hunters: n² (R-SCORE-3)
+        return n * n
+    if ci == 2:  # miners: points × ranks (R-SCORE-4)
+        return bp * n
+    if ci == 3:  # blacksmiths: 3 + 4 + ... (R-SCORE-5)
+        return n * (n + 5) // 2
+    return bp + IDUNN_BONUS * n if idunn else bp  # explorers (R-SCORE-6)
+
+
+def _columns(p: Player) -> tuple[list[int], list[int], bool]:
+    """Ranks and bravery points per column, and whether Idunn is there."""
+    ns = [0, 0, 0, 0, 0]
+    bps = [0, 0, 0, 0, 0]
+    idunn = False
+    for ci in range(5):
+        n = 0
+        bp = 0
+        for cid in p.columns[ci]:
+            if cid == _YLUD:
+                n += 1
+                bp += _YLUD_BP[ci]
+            else:
+                n += _NRANKS[cid]
+                bp += _BP[cid]
+                if cid == _IDUNN:
+                    idunn = True
+        ns[ci] = n
+        bps[ci] = bp
+    if p.thrud >= 0:
+        ns[p.thrud] += 1
+    return ns, bps, idunn
+
+
+def _hero_points(p: Player, high: int) -> int:
+    total = 0
+    dwergs = 0
+    for cid in p.command_zone:
+        fixed = NEUTRAL_POINTS.get(cid)
+        if fixed is not None:
+            total += fixed
+        elif cid in DWERGS:
+            dwergs += 1
+        elif cid == _ASTRID:
+            total += high
+    if _THRUD in p.heroes and _THRUD not in p.command_zone:
+        total += _THRUD_POINTS  # she reaches the command zone at the end (R-HERO-THRUD-5)
+    return total + DWERG_POINTS[dwergs]
+
+
+def fast_scores(s: State) -> list[int]:
+    """Every player's Final Bravery Value of the position, as :func:`nidlib.final_scores` totals it."""
+    stats = [_columns(p) for p in s.players]
+    top = max(st[0][0] for st in stats)
+    out = []
+    for p, (ns, bps, idunn) in zip(s.players, stats, strict=True):
+        coins = p.coins()
+        high = 0
+        total = 0
+        for c in coins:
+            total += c.value
+            high = max(high, c.value)
+        for ci in range(5):
+            total += _class_value(ci, ns[ci], bps[ci], idunn)
+        if top > 0 and ns[0] == top:
+            total += high
+        total += _hero_points(p, high)
+        if p.gem == 6:
+            total += GEM6_BONUS
+        out.append(total)
+    return out
+
+
+def _margin(scores: list[int], me: int) -> int:
+    best = max(v for i, v in enumerate(scores) if i != me) if len(scores) > 1 else 0
+    return scores[me] - best
+
+
+#: rough worth of recruiting a hero (one more complete line) when valuing cards.
+_LINE_VALUE = 14.0
+#: rough worth of neutral heroes for the rollout policy.
+_NEUTRAL_VALUE: dict[str, float] = {
+    Hero.SKAA: 17,
+    Hero.GRID: 13,
+    Hero.ULINE: 9,
+    Hero.THRUD: 15,
+    Hero.YLUD: 10,
+    Hero.ASTRID: 12,
+}
+
+
+def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | None = None) -> float:
+    """Heuristic worth of adding card ``cid`` to player ``p``'s army now (points plus line progress)."""
+    c = CARDS[cid]
+    if c.kind is CardKind.ROYAL_OFFERING:
+        return 1.5 * c.offering
+    ns, bps, idunn = stats if stats is not None else _columns(p)
+    if c.cls is None:  # neutral heroes
+        if cid in DWERGS:
+            k = sum(1 for h in p.command_zone if h in DWERGS)
+            return float(DWERG_POINTS[min(k + 1, 5)] - DWERG_POINTS[k])
+        return _NEUTRAL_VALUE.get(cid, 8.0)
+    ci = _CLASS_INDEX[c.cls]
+    n, bp = ns[ci], bps[ci]
+    add_n, add_bp = _NRANKS[cid], _BP[cid]
+    has_idunn = idunn or cid == _IDUNN
+    gain = float(
+        _class_value(ci, n + add_n, bp + add_bp, has_idunn and ci == 4)
+        - _class_value(ci, n, bp, idunn and ci == 4)
+    )
+    low = min(ns)
+    if n == low:
+        gain += _LINE_VALUE if ns.count(low) == 1 else _LINE_VALUE / ns.count(low)
+    return gain
+
+
+# --- fast uniform sampling -----------------------------------------------------------------
+
+
+def random_bid(player: int, hand: Sequence[Coin], rng: random.Random) -> Bid:
+    """A bid drawn uniformly over the *distinct* legal bids of ``hand``.
+
+    A random permutation of the hand is read as Goblin, Dragon, Horse, pouch, pouch. Each
+    distinct bid (the pouch is unordered) is hit by ``m × 2`` permutations when its two
+    pouch coins differ and by ``m`` when they are equal (``m`` = product of the factorials
+    of the coin multiplicities, the same for every bid). Accepting a differing pouch with
+    probability 1/2 therefore makes every distinct bid equally likely (rejection sampling,
+    at most two shuffles on average).
+    """
+    coins = list(hand)
+    while True:
+        rng.shuffle(coins)
+        a, b = coins[3], coins[4]
+        if a == b or rng.random() < 0.5:
+            break
+    pouch = (a, b) if a <= b else (b, a)
+    return Bid(player, (coins[0], coins[1], coins[2]), pouch)
+
+
+def random_action(s: State, rng: random.Random) -> Action:
+    """A uniformly random legal action of the next player to act, without listing all bids.
+
+    During bids the lowest seat that has not bid yet acts (bids are simultaneous, so the
+    order does not matter); its bid is uniform over its distinct legal bids
+    (:func:`random_bid`). Every other decision is uniform over :func:`nidlib.legal_actions`.
+    """
+    top = s.tasks[-1]
+    if top[0] == "bids":
+        for i, p in enumerate(s.players):
+            if not p.bid_done:
+                return random_bid(i, p.hand, rng)
+    acts = legal_actions(s)
+    return acts[int(rng.random() * len(acts))]
+
+
+# --- random bot ----------------------------------------------------------------------------------
+
+
+class RandomBot:
+    """Uniform over the legal actions it is given (bids included)."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, view: State, legal: Sequence[Action]) -> Action:
+        return legal[int(self.rng.random() * len(legal))]
+
+    def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
+        return self.choose(view, legal), render("bot.why.random")
+
+
+# --- greedy bot -------------------------------------------------------------------------------
+
+
+def _tavern_values(s: State, me: int) -> list[float]:
+    """Worth of each tavern to ``me``: the best card there (0 for an empty tavern)."""
+    p = s.players[me]
+    st = _columns(p)
+    return [max((card_gain(p, c, st) for c in row), default=0.0) for row in s.taverns]
+
+
+def heuristic_bid(s: State, me: int, order: Sequence[int] | None = None, trade_in_pouch: bool = False) -> Bid:
+    """Highest coins on the most valuable taverns, the trading coin on the least valuable one.
+
+    ``order`` ranks the taverns (best first; default: by :func:`_tavern_values`). With
+    ``trade_in_pouch`` the trading coin goes to the pouch instead (no trade this round).
+    """
+    p = s.players[me]
+    if order is None:
+        values = _tavern_values(s, me)
+        order = sorted(range(3), key=lambda t: -values[t])
+    hand = sorted(p.hand, key=lambda c: (c.is_trading, -c.value))  # trading coin last
+    trading = [c for c in hand if c.is_trading]
+    rest = [c for c in hand if not c.is_trading]
+    slots: list[Coin | None] = [None, None, None]
+    if trading and not trade_in_pouch:
+        slots[order[0]], slots[order[1]], slots[order[2]] = rest[0], rest[1], trading[0]
+        pouch = rest[2:4]
+    else:
+        slots[order[0]], slots[order[1]], slots[order[2]] = hand[0], hand[1], hand[2]
+        pouch = hand[3:5]
+    t0, t1, t2 = slots
+    assert t0 is not None
+    assert t1 is not None
+    assert t2 is not None
+    a, b = pouch
+    return Bid(me, (t0, t1, t2), (a, b) if a <= b else (b, a))
+
+
+def _uline_coin(s: State, me: int) -> Coin:
+    """Uline's face-up coin: high if this tavern is the best left, the trading coin if it is the worst."""
+    p = s.players[me]
+    values = _tavern_values(s, me)
+    t = s.tavern
+    left = list(range(t, 3))
+    hand = sorted(p.hand, key=lambda c: c.value)
+    plain = [c for c in hand if not c.is_trading] or hand
+    if values[t] >= max(values[k] for k in left):
+        return plain[-1]
+    trading = [c for c in hand if c.is_trading]
+    if values[t] <= min(values[k] for k in left):
+        return trading[0] if trading else plain[0]
+    return plain[len(plain) // 2]
+
+
+def _follow_up(st: State, me: int, depth: int) -> int:
+    """Margin after ``me`` greedily resolves its own immediate follow-up decisions (heroes, Thrud...)."""
+    d = decision(st)
+    if depth <= 0 or d is None or d.kind in ("bids", "pick", "uline_bid") or d.players[0] != me:
+        return _margin(fast_scores(st), me)
+    best: int | None = None
+    for a in legal_actions(st, me):
+        nxt = st.copy()
+        advance(nxt, a)
+        v = _follow_up(nxt, me, depth - 1)
+        if best is None or v > best:
+            best = v
+    assert best is not None
+    return best
+
+
+def greedy_values(full: State, me: int, legal: Sequence[Action]) -> list[int]:
+    """One-ply values of each action on a full state: margin after it and ``me``'s own follow-ups."""
+    out = []
+    for a in legal:
+        st = full.copy()
+        advance(st, a)
+        out.append(_follow_up(st, me, 3))
+    return out
+
+
+class GreedyBot:
+    """One ply on a determinized copy of the view; heuristic bids."""
+
+    level = "greedy"
+
+    def __init__(self, seed: int = 0, name: str = "greedy") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, view: State, legal: Sequence[Action]) -> Action:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
+        me = view.viewer if view.viewer is not None else legal[0].player
+        first = legal[0]
+        if isinstance(first, Bid):
+            bid = heuristic_bid(view, me)
+            values = _tavern_values(view, me)
+            best = max(range(3), key=lambda t: values[t])
+            return bid, render("bot.why.bid", {"tavern": f"@tavern.{best}", "coin": str(bid.taverns[best])})
+        if isinstance(first, UlineBid):
+            coin = _uline_coin(view, me)
+            return UlineBid(me, coin), render("bot.why.uline", {"coin": str(coin)})
+        if len(legal) == 1:
+            return first, render("bot.why.only")
+        full = determinize(view, self.rng)
+        margins = greedy_values(full, me, legal)
+        base = _margin(fast_scores(full), me)
+        top = max(margins)
+        ties = [i for i, m in enumerate(margins) if m == top]
+        k = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]  # seeded tie-break
+        return legal[k], _why(legal[k], top - base)
+
+
+def _why(a: Action, gain: int) -> str:
+    if isinstance(a, Pick):
+        return render("bot.why.pick", {"card": f"@card.{a.card}", "gain": gain})
+    if isinstance(a, Recruit):
+        return render("bot.why.hero", {"card": f"@card.{a.hero}", "gain": gain})
+    if isinstance(a, Keep):
+        return render("bot.why.pick", {"card": f"@card.{a.card}", "gain": gain})
+    return render("bot.why.best", {"gain": gain})
+
+
+# --- strong bot ------------------------------------------------------------------------------
+
+
+def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
+    """Fast heuristic policy for playouts: heuristic bids, best-card picks, heroes by worth."""
+    top = s.tasks[-1]
+    kind = top[0]
+    if kind == "bids":
+        for i, p in enumerate(s.players):
+            if not p.bid_done:
+                if rng.random() < explore:
+                    return random_bid(i, p.hand, rng)
+                return heuristic_bid(s, i)
+    if kind == "uline_bid":
+        return UlineBid(top[1], _uline_coin(s, top[1]))
+    if kind == "pick" or kind == "hero" or kind == "pioneer":
+        me = top[1]
+        p = s.players[me]
+        acts = legal_actions(s, me)
+        if len(acts) > 1 and rng.random() >= explore:
+            st = _columns(p)
+            best = acts[0]
+            best_v = -1e9
+            for a in acts:
+                cid = a.card if isinstance(a, Pick | Keep) else a.hero if isinstance(a, Recruit) else ""
+                v = card_gain(p, cid, st) + rng.random() * 0.5
+                if v > best_v:
+                    best, best_v = a, v
+            return best
+        return acts[int(rng.random() * len(acts))]
+    acts = legal_actions(s)
+    return acts[int(rng.random() * len(acts))]
+
+
+def playout(
+    s: State, me: int, rng: random.Random, explore: float = 0.1, max_steps: int = 100_000
+) -> tuple[int, int]:
+    """Play ``s`` (a full state, mutated) to the end with the rollout policy: (margin of ``me``, steps)."""
+    steps = 0
+    while s.tasks and steps < max_steps:
+        advance(s, _rollout_action(s, rng, explore))
+        steps += 1
+    return _margin(fast_scores(s), me), steps
+
+
+def bid_candidates(view: State, me: int) -> list[Bid]:
+    """A dozen sensible bids: every tavern ranking, trading coin on the last tavern or in the pouch."""
+    values = _tavern_values(view, me)
+    base = sorted(range(3), key=lambda t: -values[t])
+    orders = [base]
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        if list(perm) not in orders:
+            orders.append(list(perm))
+    out: list[Bid] = []
+    for trade_in_pouch in (False, True):
+        for order in orders:
+            b = heuristic_bid(view, me, order, trade_in_pouch)
+            if b not in out:
+                out.append(b)
+    return out
+
+
+class StrongBot:
+    """Determinized Monte Carlo search with heuristic playouts.
+
+    ``budget`` is the number of simulated actions per decision (deterministic); ``max_seconds``
+    caps the wall-clock time per decision (only binding on a slow or busy machine).
+    ``horizon`` stops each playout after that many actions and scores the position reached
+    (default: play to the end of the game).
+    ``max_candidates`` keeps the best few actions by the greedy one-ply value when there
+    are many (hero choices).
+    """
+
+    level = "strong"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        name: str = "strong",
+        budget: int = 6_000,
+        max_seconds: float = 0.9,
+        max_candidates: int = 8,
+        horizon: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.max_seconds = max_seconds
+        self.max_candidates = max_candidates
+        self.horizon = horizon if horizon is not None else 100_000
+        self.clock = clock
+        self.last_stats: dict[str, float] = {}
+
+    def choose(self, view: State, legal: Sequence[Action]) -> Action:
+        return self.explain(view, legal)[0]
+
+    def _candidates(self, view: State, me: int, legal: Sequence[Action]) -> list[Action]:
+        first = legal[0]
+        if isinstance(first, Bid):
+            return list(bid_candidates(view, me))
+        if isinstance(first, UlineBid):
+            return list(dict.fromkeys(legal))
+        cands = list(legal)
+        if len(cands) > self.max_candidates:
+            full = determinize(view, self.rng)
+            values = greedy_values(full, me, cands)
+            ranked = sorted(range(len(cands)), key=lambda i: -values[i])
+            cands = [cands[i] for i in sorted(ranked[: self.max_candidates])]
+        return cands
+
+    def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
+        start = self.clock()
+        me = view.viewer if view.viewer is not None else legal[0].player
+        cands = self._candidates(view, me, legal)
+        if len(cands) == 1:
+            self.last_stats = {"seconds": self.clock() - start, "samples": 0}
+            return cands[0], render("bot.why.only")
+        totals = [0.0] * len(cands)
+        samples = 0
+        steps = 0
+        while True:
+            seed = self.rng.getrandbits(32)
+            full = determinize(view, random.Random(seed))
+            for k, a in enumerate(cands):
+                st = full.copy()
+                advance(st, a)
+                margin, n = playout(
+                    st, me, random.Random(seed), max_steps=self.horizon
+                )  # common random numbers
+                totals[k] += margin
+                steps += n + 1
+            samples += 1
+            elapsed = self.clock() - start
+            # stop at the budget, or before a further sample would pass the time cap
+            if steps >= self.budget or elapsed + elapsed / samples >= self.max_seconds:
+                break
+        k = max(range(len(cands)), key=lambda i: totals[i])
+        self.last_stats = {"seconds": self.clock() - start, "samples": samples}
+        return cands[k], render(
+            "bot.why.search", {"samples": samples, "margin": round(totals[k] / samples, 1)}
+        )
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of ``level`` ("random", "greedy" or "strong"); raises ValueError for an unknown level."""
+    try:
+        factory = BOTS[level]
+    except KeyError:
+        msg = f"unknown bot level {level!r}; choose one of {', '.join(BOTS)}"
+        raise ValueError(msg) from None
+    return factory(seed, name=level)

@@ -1,0 +1,150 @@
+"""``python -m nidlib play``: readable and JSON output, determinism, replay, argument errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import nidlib
+from nidlib.__main__ import main
+from nidlib.messages import set_language
+from nidlib.play import make_bots, play_game
+
+ARGS = ["play", "--players", "3", "--seed", "7", "--bots", "random,greedy,greedy"]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> object:
+    yield None
+    set_language("en")  # --lang changes the process-wide language
+
+
+def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_prints_a_readable_deterministic_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, ARGS)
+    assert code == 0, err
+    assert out == run(capsys, ARGS)[1], "same seed and options, same output"
+    assert "Players: Ana (random bot), Bo (greedy bot) and Cy (greedy bot)." in out
+    assert "Laughing Goblin" in out
+    assert "Dancing Dragon" in out
+    assert "Shining Horse" in out
+    assert "Pick order at the Laughing Goblin" in out
+    assert "the bids are revealed" in out
+    assert "Age 2, round 4 of 4" in out
+    assert "== Final score sheet" in out
+    assert out.count("total (Final Bravery Value):") == 3
+    final, _ = play_game(3, 7, make_bots(["random", "greedy", "greedy"], 7))
+    table = nidlib.final_scores(final)
+    assert table.winners_text() in out
+    for p in table.players:
+        assert f"total (Final Bravery Value): {p.total}" in out
+    other = run(capsys, [*ARGS[:4], "8", *ARGS[5:]])[1]
+    assert other != out, "another seed deals another game"
+
+
+def test_play_json_replays_to_the_same_final_state(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, [*ARGS, "--json"])
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["options"]["players"] == 3
+    assert doc["options"]["seed"] == 7
+    assert doc["options"]["bots"] == ["random", "greedy", "greedy"]
+    s = nidlib.new_game(3, doc["options"]["names"], seed=7)
+    for text in doc["actions"]:
+        s, _ = nidlib.apply(s, nidlib.parse(text))
+    assert s.is_over
+    final, _ = play_game(3, 7, make_bots(["random", "greedy", "greedy"], 7))
+    assert s == final
+    table = nidlib.final_scores(s)
+    assert doc["scores"] == {p.name: p.total for p in table.players}
+    assert doc["winners"] == list(table.winners)
+    keys = {e["key"] for e in doc["events"]}
+    assert {"reveal.bids", "order.result", "pick.dwarf", "final.total"} <= keys
+    assert all(e["text"].endswith("]") for e in doc["events"])
+    assert out == run(capsys, [*ARGS, "--json"])[1]
+
+
+def test_play_first_game_leaves_out_three_heroes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, ["play", "--players", "4", "--seed", "2", "--bots", "random", "--first-game", "--json"]
+    )
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["options"]["first_game"] is True
+    assert not any(a.endswith((":hero:thrud", ":hero:ylud", ":hero:uline")) for a in doc["actions"])
+
+
+def test_play_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, [*ARGS, "--lang", "zh-Hant"])
+    assert code == 0
+    assert "最終計分表" in out
+    assert "貪婪機器人" in out
+    code, out, _ = run(capsys, [*ARGS, "--lang", "zh-Hans", "--names", "甲,乙,丙"])
+    assert code == 0
+    assert "最终计分表" in out
+    assert "甲" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--players", "6"], "--players must be 2, 3, 4 or 5, not 6."),
+        (
+            ["play", "--players", "3", "--bots", "random,greedy"],
+            "--bots names 2 bot(s), but there are 3 players",
+        ),
+        (["play", "--bots", "expert"], "'expert' is not a bot level"),
+        (["play", "--names", "Ana,Ana,Cy"], "--names needs 3 different, non-empty names"),
+        (["play", "--lang", "fr"], "'fr' is not a language"),
+        (["play", "--seed", "seven"], "argument --seed: invalid int value: 'seven'"),
+        (["play", "--colour", "red"], "unrecognized arguments: --colour red"),
+        (["dance"], "'dance' is not a command; use score or play."),
+        ([], "Usage: python -m nidlib"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_sentence(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+    assert out == ""
+
+
+def test_score_is_delegated_to_the_score_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, ["score", "tests/data/sheets/example.json", "--json"])
+    assert code == 0, err
+    assert "winners" in json.loads(out)
+    code, _, err = run(capsys, ["score", "tests/data/sheets/no-such-sheet.json"])
+    assert code == 2
+    assert err
+
+
+def test_python_dash_m_nidlib_runs() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "nidlib", "play", "--players", "2", "--seed", "1", "--bots", "random"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Final score sheet" in proc.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "nidlib", "play", "--players", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert bad.returncode == 2
+    assert "--players must be" in bad.stderr
