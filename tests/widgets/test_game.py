@@ -1,0 +1,187 @@
+"""The play-a-game page (widgets.game), driven from Python: set-up, bids, bots, undo, history, save/load."""
+
+from __future__ import annotations
+
+import json
+
+import nidlib
+from widgets.game import GAME_SCHEMA, GameApp, load_game
+
+
+def started(levels: tuple[str, ...] = ("human", "random"), seed: int = 7) -> GameApp:
+    app = GameApp()
+    app.players.value = len(levels)
+    for row, level in zip(app.seat_rows, levels, strict=False):
+        row.kind.value = level
+    app.seed.value = seed
+    app.start_button.click()
+    return app
+
+
+def bid_first_coins(app: GameApp) -> None:
+    panel = app.table_box.children[0].bid_panel
+    assert panel.player == 0
+    for k, dd in enumerate(panel.taverns):
+        dd.value = k  # the three lowest coins on the taverns
+    panel.confirm.click()
+
+
+def test_start_shows_the_table_for_the_human_seat() -> None:
+    app = started()
+    c = app.controller
+    assert c is not None
+    assert app.setup.layout.display == "none"
+    assert app.play_area.layout.display == ""
+    assert c.seat == 0
+    assert set(c.bots) == {1}
+    assert nidlib.decision(c.state).kind == "bids"
+    assert "Your move: Ana" in app.turn.value
+    assert "Waiting for the computer: Bo" in app.turn.value
+    assert not app.next_button.disabled
+
+
+def test_human_bid_then_bots_step_by_step_then_undo() -> None:
+    app = started()
+    c = app.controller
+    assert c is not None
+    bid_first_coins(app)
+    assert c.state.players[0].bid_done
+    assert c.violation is None
+    # the bot has not moved yet: the page waits for "Next"
+    assert not c.state.players[1].bid_done
+    before = len(c.history)
+    app.next_button.click()
+    assert len(c.history) == before + 1
+    assert c.history[-1][2] is not None
+    assert c.history[-1][2].player == 1
+    # the bot's bid is face down for Ana: the position line does not show its coins
+    assert "face down" in app.position.value
+    app.auto_button.click()
+    d = nidlib.decision(c.state)
+    assert d is None or any(p not in c.bots for p in d.players)
+    # undo goes back before Ana's bid (and the bot moves after it)
+    assert c.undo()
+    assert nidlib.decision(c.state).kind == "bids"
+    assert not c.state.players[0].bid_done
+
+
+def test_illegal_choice_is_explained_not_raised() -> None:
+    app = started()
+    panel = app.table_box.children[0].bid_panel
+    for dd in panel.taverns:
+        dd.value = 0  # the same coin three times
+    panel.confirm.click()
+    c = app.controller
+    assert c is not None
+    assert c.violation is not None
+    assert c.violation.rule == "R-BID-1"
+    assert not c.state.players[0].bid_done
+
+
+def test_hint_names_an_action_and_a_reason() -> None:
+    app = started()
+    text = app.hint()
+    assert text.startswith("The strongest bot would choose for Ana:")
+    assert "Why:" in text
+    assert app.hint_action is not None
+    assert nidlib.check(app.controller.state, app.hint_action) is None  # type: ignore[union-attr]
+
+
+def test_history_slider_travels_and_branches() -> None:
+    app = started()
+    c = app.controller
+    assert c is not None
+    bid_first_coins(app)
+    app.auto_button.click()
+    n = len(c.history)
+    assert app.history.max == n - 1
+    app.history.value = 1
+    assert c.index == 1
+    assert "looking at the past" in app.position.value
+    app.back_button.click()
+    assert c.index == 0
+    app.forward_button.click()
+    assert c.index == 1
+
+
+def test_save_and_load_round_trip() -> None:
+    app = started()
+    c = app.controller
+    assert c is not None
+    bid_first_coins(app)
+    app.auto_button.click()
+    app.save_button.click()
+    doc = json.loads(app.json_area.value)
+    assert doc["schema"] == GAME_SCHEMA
+    assert doc["seats"] == ["human", "random"]
+    assert doc["actions"] == [str(a) for _, _, a in c.history[1:]]
+    assert nidlib.state_from_dict(doc["state"]) == c.state
+    saved_state = c.state
+    other = GameApp()
+    other.json_area.value = app.json_area.value
+    other.load_button.click()
+    assert "Loaded a game" in other.error.value
+    assert other.controller is not None
+    assert other.controller.state == saved_state
+    assert len(other.controller.history) == len(c.history)
+
+
+def test_broken_documents_give_sentences_with_the_field() -> None:
+    app = GameApp()
+    app.json_area.value = "{not json"
+    app.load_button.click()
+    assert "not valid JSON" in app.error.value
+    assert "Traceback" not in app.error.value
+    good = started()
+    good.save_button.click()
+    doc = json.loads(good.json_area.value)
+    doc["actions"] = ["p0:pick:1W3"]
+    app.json_area.value = json.dumps(doc)
+    app.load_button.click()
+    assert "actions[0]" in app.error.value
+    assert app.controller is None
+
+
+def test_load_game_accepts_a_bare_state() -> None:
+    s = nidlib.new_game(2, seed=3)
+    history, seats, index = load_game(nidlib.to_json(s))
+    assert history[0][0] == s
+    assert seats == ["human", "human"]
+    assert index == 0
+
+
+def test_whole_game_against_a_bot_reaches_the_score_sheet() -> None:
+    app = started(seed=11)
+    c = app.controller
+    assert c is not None
+    for _ in range(400):
+        if c.state.is_over:
+            break
+        table = app.table_box.children[0]
+        if not app.auto_button.disabled:
+            app.auto_button.click()
+        elif table.bid_panel.player is not None:
+            bid_first_coins(app)
+        else:
+            enabled = [b for _, b in table.action_panel.shown if not b.disabled]
+            enabled[0].click()
+    assert c.state.is_over
+    assert "The game is over" in app.turn.value
+    table = app.table_box.children[0]
+    assert table.scores.layout.display == ""
+    assert "Ana" in table.scores.html.value
+    # replaying the saved log gives the same final position
+    app.save_button.click()
+    history, _, _ = load_game(app.json_area.value)
+    assert history[-1][0] == c.state
+
+
+def test_hot_seat_table_follows_the_human_to_act() -> None:
+    app = started(("human", "human"))
+    c = app.controller
+    assert c is not None
+    assert c.seat is None
+    assert app.table_seat() == 0
+    bid_first_coins(app)
+    assert app.table_seat() == 1
+    assert "hand the screen to Bo" in app.turn.value
