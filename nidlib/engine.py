@@ -396,6 +396,10 @@ def _task_trade(s: State, task: Task, log: Log) -> None:
         if len(p.hand) < 2:
             _ev(log, "trade.uline-short", "R-HERO-ULINE-5", i, name=p.name)
             return
+        a, b = p.hand
+        if a.value == b.value and a.kind is not b.kind:
+            s.tasks.append(("trade_discard", i, "h0", "h1"))  # R-TRADE-4: the owner chooses
+            return
         _trade(s, i, "h0", "h1", None, log)
         return
     a, b = p.slots[3], p.slots[4]
