@@ -1,0 +1,356 @@
+"""Lesson 6, Troop Evaluation: strict majorities of ranks at the end of Age I and the five distinctions.
+
+Every position is a :class:`nidlib.scenario.Scenario` built ``at_end_of_age()``; nidlib runs the
+evaluation and its events (``eval.win``, ``eval.tie``, ``dist.*``...) are revealed class by class.
+Choices the evaluation asks for (King's Hand +5, a hero, the Pioneer's card) are taken with the
+:class:`widgets.components.ActionPanel`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import nidlib
+from nidlib.cards import CLASSES, Distinction
+from nidlib.engine import ranks
+from nidlib.events import Event
+from nidlib.messages import render, term
+from nidlib.scenario import Scenario
+from nidlib.state import State
+from widgets.controller import Controller
+from widgets.render import army_html, command_zone_html, rule_html
+from widgets.theme import theme_widget
+
+STEM = "06-troop-evaluation"
+#: The answer "nobody wins it" of the check questions.
+NOBODY = "nobody"
+NAMES = ("Ana", "Bo", "Cy")
+#: Events of Age II's set-up that follow the evaluation: the stepper stops before them.
+_AFTER = "age.start"
+#: The private Pioneer draw is shown (the learner plays every seat); its public twin is skipped.
+_SKIP = {"dist.pioneer-draw-public"}
+
+
+#: The distinction each class decides, in evaluation order (R-EVAL-2).
+DISTINCTION: dict[str, Distinction] = dict(zip((c.value for c in CLASSES), Distinction, strict=True))
+
+
+def t(key: str, **params: Any) -> str:
+    return render(key, params)
+
+
+def distinction_name(cls: str) -> str:
+    return term(f"@distinction.{DISTINCTION[cls].value}")
+
+
+def _coins(s: Scenario) -> Scenario:
+    for i in range(3):
+        s.hand(i, [0, 2, 3, 4, 5])
+    return s
+
+
+def walkthrough_spec() -> Scenario:
+    """Every distinction is won: King's Hand, Hunting Master, Crown Jeweler, Armorer (a line, a hero), Pioneer."""
+    s = (
+        Scenario(3, names=NAMES, seed=3)
+        .army(0, warrior=[3, 4, 5], hunter=[0, 0], miner=[1, 1], blacksmith=[0], explorer=[6, 7])
+        .command_zone(0, ["Skaa"])
+        .army(1, warrior=[7, 8], hunter=[0, 0, 0], miner=[0], explorer=[8])
+        .army(2, warrior=[9], hunter=[0], miner=[2, 2, 1], explorer=[9, 10, 11])
+        .gems({0: 5, 1: 4, 2: 3})
+    )
+    return _coins(s)
+
+
+def ties_spec() -> Scenario:
+    """EC-24 (Kraal: ranks, not cards), EC-25 (nobody has a miner), EC-26 (Explorer tie: a card is discarded)."""
+    s = (
+        Scenario(3, names=NAMES, seed=5)
+        .army(0, warrior=[3, 4, 5], hunter=[0], explorer=[6])
+        .army(1, warrior=[6, "Kraal"], hunter=[0, 0], explorer=[7])
+        .army(2, warrior=[8], blacksmith=[0], explorer=[8])
+        .gems({0: 5, 1: 4, 2: 3})
+    )
+    return _coins(s)
+
+
+def check_spec() -> Scenario:
+    """The position of the final check: predict each distinction."""
+    s = (
+        Scenario(3, names=NAMES, seed=11)
+        .army(0, warrior=[3, 9], hunter=[0, 0, 0], miner=[2], blacksmith=[0, 0, 0])
+        .army(1, warrior=[4, 5, 6], hunter=[0, 0], miner=[0, 1], blacksmith=[0], explorer=[11])
+        .army(2, warrior=["Kraal", 7], hunter=[0], miner=[1], blacksmith=[0], explorer=[6, 9])
+        .gems({0: 3, 1: 5, 2: 4})
+    )
+    return _coins(s)
+
+
+SCENARIOS: dict[str, Callable[[], Scenario]] = {
+    "walkthrough": walkthrough_spec,
+    "ties": ties_spec,
+    "check": check_spec,
+}
+
+
+def header() -> Any:
+    import ipywidgets as w
+
+    from widgets.lessons.nav import nav
+
+    box = w.VBox([theme_widget(), nav(STEM)])
+    box.add_class("nt-root")
+    return box
+
+
+def footer() -> Any:
+    from widgets.lessons.nav import nav
+
+    return nav(STEM)
+
+
+def before(key: str) -> State:
+    """The armies as they are when the evaluation starts (the same scenario, not yet evaluated)."""
+    return SCENARIOS[key]().at_bids().build()
+
+
+def start(key: str) -> tuple[State, list[Event]]:
+    """The scenario at the end of Age I, evaluated up to the first choice; with its events."""
+    events: list[Event] = []
+    state = SCENARIOS[key]().at_end_of_age().build(events)
+    return state, events
+
+
+def ranks_table_html(state: State) -> str:
+    """Ranks per class and player (R-ARMY-2), with the distinction each class decides."""
+    players = state.players
+    head = "".join(f"<th>{escape(p.name)}</th>" for p in players)
+    rows = []
+    for ci, cls in enumerate(CLASSES):
+        counts = [ranks(p, ci) for p in players]
+        cells = "".join(f'<td class="nt-num">{n}</td>' for n in counts)
+        rows.append(
+            f"<tr><th>{escape(term(f'@class.{cls.value}'))}"
+            f"<small> → {escape(distinction_name(cls.value))}</small></th>{cells}</tr>"
+        )
+    return (
+        f'<table class="nt-score-table nt-ranks-table" style="width:auto;min-width:26rem"><thead><tr><th>{escape(t("lesson06.ranks"))}</th>'
+        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def armies_html(state: State) -> str:
+    parts = [
+        f'<div class="nt-panel nt-eval-army">{army_html(p)}{command_zone_html(p)}</div>'
+        for p in state.players
+    ]
+    return (
+        '<div class="nt-eval-armies" style="display:flex;flex-wrap:wrap;gap:.6em">'
+        + "".join(parts)
+        + "</div>"
+    )
+
+
+def evaluation_events(events: list[Event]) -> list[Event]:
+    """The events of the evaluation itself: up to Age II's set-up, without duplicate public twins."""
+    out: list[Event] = []
+    for e in events:
+        if e.key == _AFTER:
+            break
+        if e.key not in _SKIP:
+            out.append(e)
+    return out
+
+
+def winners(events: list[Event]) -> dict[str, str | None]:
+    """Class -> the winner's name (None: a tie, nobody), read from nidlib's ``eval.*`` events."""
+    out: dict[str, str | None] = {}
+    for e in events:
+        if e.key in ("eval.win", "eval.tie"):
+            cls = str(e.params["cls"]).removeprefix("@class.")
+            out[cls] = e.params["name"] if e.key == "eval.win" else None
+    return out
+
+
+def run_to_end(key: str) -> list[Event]:
+    """Run a scenario's evaluation to the end, every choice taking nidlib's first legal action."""
+    state, events = start(key)
+    while True:
+        d = nidlib.decision(state)
+        if d is None or d.kind == "bids":
+            return evaluation_events(events)
+        state, more = nidlib.apply(state, nidlib.legal_actions(state)[0])
+        events = events + more
+
+
+class EvaluationStepper:
+    """The armies, their ranks, then the evaluation revealed one class at a time (``widget``)."""
+
+    def __init__(self, key: str = "walkthrough") -> None:
+        import ipywidgets as w
+
+        from widgets.components import ActionPanel, ArmyView
+
+        self.key = key
+        first = before(key)
+        state, events = start(key)
+        self.controller = Controller(state, seat=None, events=events)
+        self.shown = 0
+        self.table = w.HTML(ranks_table_html(first))
+        self.table.add_class("nt-eval-ranks")
+        self.armies = w.HTML(armies_html(first))
+        self.log = w.HTML()
+        self.log.add_class("nt-eval-log")
+        self.next = w.Button(
+            description=t("lesson06.next"), button_style="primary", icon="play", layout=w.Layout(width="auto")
+        )
+        self.next.add_class("nt-eval-next")
+        self.reset = w.Button(description=t("lesson06.reset"), icon="undo", layout=w.Layout(width="auto"))
+        self.reset.add_class("nt-eval-reset")
+        self.status = w.HTML()
+        self.status.add_class("nt-eval-status")
+        self.panel = ActionPanel(self.controller, None, theme=False)
+        self.panel_box = w.VBox([self.panel])
+        self.after = w.VBox(
+            [ArmyView(self.controller, i, seat=None, theme=False) for i in range(len(state.players))],
+            layout=w.Layout(display="none"),
+        )
+        self.after_title = w.HTML()
+        self.next.on_click(lambda _b: self.step())
+        self.reset.on_click(lambda _b: self.restart())
+        self.controller.on_change(lambda _c: self._acted())
+        before_box = w.Accordion(children=[self.armies], titles=(t("lesson06.armies"),))
+        self.widget = w.VBox(
+            [
+                self.table,
+                before_box,
+                w.HBox([self.next, self.reset], layout=w.Layout(gap="0.5rem")),
+                self.log,
+                self.panel_box,
+                self.status,
+                self.after_title,
+                self.after,
+            ]
+        )
+        self.widget.add_class("nt-root")
+        self.widget.add_class("nt-eval")
+        self.refresh()
+
+    @property
+    def events(self) -> list[Event]:
+        return evaluation_events(self.controller.events)
+
+    @property
+    def finished(self) -> bool:
+        d = nidlib.decision(self.controller.state)
+        return (d is None or d.kind == "bids") and self.shown >= len(self.events)
+
+    def _waiting(self) -> bool:
+        d = nidlib.decision(self.controller.state)
+        return d is not None and d.kind != "bids" and self.shown >= len(self.events)
+
+    def step(self) -> None:
+        """Reveal the next class's evaluation and its effects (up to the next class or a choice)."""
+        events = self.events
+        if self.shown >= len(events):
+            return
+        k = self.shown + 1
+        while k < len(events) and events[k].key not in ("eval.win", "eval.tie"):
+            k += 1
+        self.shown = k
+        self.refresh()
+
+    def _acted(self) -> None:
+        # the choice's consequences follow at once, up to the next class
+        if self.shown < len(self.events):
+            k = self.shown
+            events = self.events
+            while k < len(events) and events[k].key not in ("eval.win", "eval.tie"):
+                k += 1
+            self.shown = k
+        self.refresh()
+
+    def restart(self) -> None:
+        self.controller.goto(0)
+        self.controller.history = self.controller.history[:1]
+        self.shown = 0
+        self.controller.notify()
+
+    def refresh(self) -> None:
+        events = self.events[: self.shown]
+        items = []
+        for e in events:
+            cls = "nt-eval-class" if e.key in ("eval.win", "eval.tie") else "nt-eval-effect"
+            items.append(
+                f'<li class="{cls}"><span>{escape(e.text(cite=False))}</span> {rule_html(e.rule)}</li>'
+            )
+        if items:
+            self.log.value = f'<ol class="nt-events nt-eval-events">{"".join(items)}</ol>'
+        else:
+            self.log.value = f'<p class="nt-muted">{escape(t("lesson06.press-next"))}</p>'
+        waiting = self._waiting()
+        self.panel_box.layout.display = "" if waiting else "none"
+        self.next.disabled = waiting or self.shown >= len(self.events)
+        done = self.finished
+        self.after.layout.display = "" if done else "none"
+        if done:
+            self.status.value = f'<p class="nt-message nt-message-ok">{escape(t("lesson06.done"))}</p>'
+            self.after_title.value = f"<h4>{escape(t('lesson06.after'))}</h4>"
+        elif waiting:
+            self.status.value = f'<p class="nt-muted">{escape(t("lesson06.choose"))}</p>'
+            self.after_title.value = ""
+        else:
+            self.status.value = ""
+            self.after_title.value = ""
+
+
+def stepper(key: str = "walkthrough") -> Any:
+    """The evaluation of one scenario, class by class."""
+    return EvaluationStepper(key).widget
+
+
+def position(key: str) -> Any:
+    """A scenario's armies and rank counts before the evaluation (for the check)."""
+    import ipywidgets as w
+
+    first = before(key)
+    box = w.VBox([w.HTML(ranks_table_html(first)), w.HTML(armies_html(first))])
+    box.add_class("nt-root")
+    return box
+
+
+def check(key: str = "check") -> Any:
+    """Predict who wins each distinction; nidlib evaluates the position when Check is pressed."""
+    import ipywidgets as w
+
+    from widgets.quiz import PredictQuestion
+
+    names = list(before(key).options.names or NAMES)
+    options: list[tuple[str, Any]] = [(n, n) for n in names] + [(t("lesson06.nobody"), NOBODY)]
+    questions = []
+    for cls in CLASSES:
+
+        def answer(c: str = cls.value) -> str:
+            return winners(run_to_end(key)).get(c) or NOBODY
+
+        def why(correct: str, c: str = cls.value) -> str:
+            event = next(
+                e for e in run_to_end(key) if e.key.startswith("eval.") and e.params["cls"] == f"@class.{c}"
+            )
+            return event.text(cite=False)
+
+        q = PredictQuestion(
+            t("lesson06.q", distinction=distinction_name(cls.value), cls=f"@class.{cls.value}"),
+            options,
+            answer,
+            why,
+            rule="R-EVAL-3",
+            theme=False,
+        )
+        q.add_class(f"nt-eval-q-{cls.value}")
+        questions.append(q)
+    box = w.VBox(questions, layout=w.Layout(gap="0.6rem"))
+    box.add_class("nt-root")
+    return box
