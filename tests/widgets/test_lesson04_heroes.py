@@ -1,0 +1,126 @@
+"""Lesson 4 (army and heroes): each hero scene played through the shared components; answers from nidlib."""
+
+from __future__ import annotations
+
+import nidlib
+from nidlib.cards import CLASSES, Hero
+from widgets.lessons import l04_heroes as lesson
+
+
+def buttons(box, *, enabled: bool = True) -> list:
+    return [b for b in box.panel.buttons.children if b.disabled is not enabled]
+
+
+def click(box, label: str) -> None:
+    next(b for b in buttons(box) if label in b.description).click()
+
+
+def test_first_line_makes_recruitment_mandatory() -> None:
+    box = lesson.scene("first-line")
+    c = box.controller
+    assert nidlib.lines(c.state.players[0]) == 0
+    click(box, "Explorer 9")
+    assert nidlib.decision(c.state).kind == "hero"
+    assert lesson.heroes_owed(c.state) == 1
+    assert "more complete lines (1) than heroes (0)" in box.event_log.html.value
+    assert "lines 1 vs heroes 0" in box.children[2].html.value  # the ArmyView
+
+
+def test_aral_cascade_recruits_again() -> None:
+    box = lesson.scene("cascade")
+    c = box.controller
+    click(box, "Take Hunter")
+    click(box, "Aral")
+    p = c.state.players[0]
+    assert nidlib.lines(p) == 3
+    assert nidlib.decision(c.state).kind == "hero"
+    assert lesson.heroes_owed(c.state) == 2
+
+
+def test_thrud_is_lifted_and_placed_again() -> None:
+    box = lesson.scene("thrud")
+    c = box.controller
+    assert c.state.players[0].thrud == CLASSES.index("explorer")
+    click(box, "Explorer 9")
+    assert nidlib.decision(c.state).kind == "thrud"
+    assert c.state.players[0].thrud == -1
+    click(box, "Warrior")
+    assert c.state.players[0].thrud == CLASSES.index("warrior")
+
+
+def test_hourya_needs_five_explorer_ranks_thrud_included() -> None:
+    with_thrud = lesson.scene("hourya")
+    click(with_thrud, "Blacksmith")
+    assert any("Hourya" in b.description for b in buttons(with_thrud))
+    without = lesson.scene("hourya-no-thrud")
+    click(without, "Blacksmith")
+    assert not any("Hourya" in b.description for b in buttons(without))
+    assert nidlib.check(without.controller.state, nidlib.Recruit(0, Hero.HOURYA)).rule == "R-HERO-HOURYA-2"
+
+
+def test_bonfur_cannot_discard_under_a_hero() -> None:
+    box = lesson.scene("discard")
+    c = box.controller
+    click(box, "Blacksmith")
+    click(box, "Bonfur")
+    assert nidlib.decision(c.state).kind == "discard"
+    legal = {str(a) for a in nidlib.legal_actions(c.state, 0)}
+    assert "p0:discard:warrior" not in legal  # Kraal is on top
+    v = nidlib.check(c.state, nidlib.Discard(0, (CLASSES[0],)))
+    assert v is not None
+    click(box, "Miner")
+    assert len(c.state.players[0].columns[2]) == 1
+
+
+def test_uline_takes_coins_back_and_bids_after_the_reveal() -> None:
+    box = lesson.scene("uline")
+    c = box.controller
+    click(box, "Explorer 9")
+    click(box, "Uline")
+    s = c.state
+    assert nidlib.decision(s).kind == "uline_bid"
+    assert len(s.players[0].hand) == 4
+    assert "Ana (Uline) now chooses a coin to lay face up" in box.event_log.html.value
+    click(box, "4")
+    assert "Ana lays the 4 face up on the Dancing Dragon" in box.event_log.html.value
+
+
+def test_grid_upgrades_a_coin_by_seven() -> None:
+    box = lesson.scene("grid")
+    c = box.controller
+    click(box, "Explorer 9")
+    click(box, "Grid")
+    assert nidlib.decision(c.state).params["amount"] == 7
+    click(box, "Shining Horse")  # the 3 on the Horse becomes a 10
+    assert c.state.players[0].slots[2].value == 10
+
+
+def test_ylud_joins_a_column_at_the_end_of_the_age() -> None:
+    box = lesson.scene("ylud")
+    c = box.controller
+    assert nidlib.decision(c.state).kind == "ylud"
+    click(box, "Explorer")
+    assert Hero.YLUD in c.state.players[0].columns[CLASSES.index("explorer")]
+    assert "Ana places Ylud in the Explorer column" in box.event_log.html.value
+    box.children[-2].children[1].click()  # start again
+    assert c.index == 0
+
+
+def test_check_question_counts_heroes_with_nidlib() -> None:
+    box = lesson.check_heroes()
+    q = box.question
+    assert lesson.question_answer() == 2
+    q.choice.value = 3
+    q.check.click()
+    assert "nt-feedback-wrong" in q.feedback.value
+    q.choice.value = 2
+    q.check.click()
+    assert "Right!" in q.feedback.value
+
+
+def test_translations_cover_every_lesson_key() -> None:
+    from nidlib.messages import _load
+
+    en = {k for k in _load("en") if k.startswith("l04.")}
+    for lang in ("zh-Hant", "zh-Hans"):
+        assert en <= set(_load(lang)), lang

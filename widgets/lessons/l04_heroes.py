@@ -1,0 +1,234 @@
+"""Lesson 4, army, rank lines and heroes: lines, the golden rule, cascades and the heroes with special rules.
+
+Every scene is a nidlib scenario in which Ana picks first at the Laughing Goblin (Bo and Cy are
+scripted); the ArmyView shows her columns with complete lines banded and "lines vs heroes", the
+ActionPanel offers her legal choices (tempting illegal ones greyed with nidlib's reason) and the
+event log explains each step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import nidlib
+from nidlib.engine import lines
+from nidlib.events import Event
+from nidlib.messages import render
+from nidlib.scenario import Scenario
+from nidlib.state import State
+from widgets.lessons.l02_bidding import lesson_footer, lesson_header, note
+from widgets.lessons.l03_trades import SCRIPTED
+
+STEM = "04-army-and-heroes"
+NAMES = ("Ana", "Bo", "Cy")
+
+
+def _goblin(seed: int, goblin: list[str], *, phase: str = "tavern") -> Scenario:
+    """Ana bids 5 on the Goblin (Bo 4, Cy 3), so she picks first there."""
+    sc = (
+        Scenario(3, names=NAMES, seed=seed)
+        .gems({0: 5, 1: 4, 2: 3})
+        .bids(0, taverns=["5b", 2, 3], pouch=[0, 4])
+        .bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
+        .bids(2, taverns=[3, "5b", 4], pouch=[0, 2])
+        .taverns([goblin, ["B", "H", "W3"], ["M2", "H", "E6"]])
+    )
+    return sc
+
+
+def first_line() -> State:
+    """One Explorer short of a complete line: take it and recruit your first hero."""
+    return (
+        _goblin(41, ["E9", "W8", "M0"])
+        .army(0, warrior=[3, 7], hunter=["H"], miner=[1, 2], blacksmith=["B"])
+        .at_tavern(0)
+        .build()
+    )
+
+
+def cascade() -> State:
+    """No Hunter yet, every other column has 3 ranks: a Hunter makes 1 line, Aral's 2 ranks make 3."""
+    return (
+        _goblin(42, ["H", "W8", "M0"])
+        .army(0, warrior=[3, 4, 5], miner=[1, 1, 2], blacksmith=["B", "B", "B"], explorer=[5, 6, 7])
+        .at_tavern(0)
+        .build()
+    )
+
+
+def thrud_lifted() -> State:
+    """Thrud stands on the Explorer column: an Explorer arriving there lifts her, and you place her again."""
+    return (
+        _goblin(43, ["E9", "W8", "M0"])
+        .army(0, warrior=[3], hunter=["H"], miner=[1], explorer=[5, "Thrud"])
+        .at_tavern(0)
+        .build()
+    )
+
+
+def hourya_thrud(with_thrud: bool = True) -> State:
+    """Four Explorers (plus Thrud there): a Blacksmith completes line 2; is Hourya (5 Explorer ranks) allowed?"""
+    explorer: list[str | int] = [5, 6, 7, 8] + (["Thrud"] if with_thrud else [])
+    sc = _goblin(44, ["B", "W8", "M0"]).army(
+        0, warrior=[3, 4], hunter=["H", "H"], miner=[1, 1], blacksmith=["B"], explorer=explorer
+    )
+    if not with_thrud:
+        sc.command_zone(0, ["Skaa"])
+    return sc.at_tavern(0).build()
+
+
+def discard_heroes() -> State:
+    """Kraal tops the Warrior column: Bonfur or Dagda may not discard from it (only a dwarf on top)."""
+    return (
+        _goblin(45, ["B", "W8", "M0"])
+        .army(0, warrior=[3, "Kraal"], hunter=["H", "H"], miner=[1, 1], blacksmith=["B"], explorer=[5, 6])
+        .only_heroes("Bonfur", "Dagda", "Skaa", "Grid")
+        .at_tavern(0)
+        .build()
+    )
+
+
+def uline() -> State:
+    """Recruit Uline during the Goblin: your Dragon, Horse and pouch coins come back to your hand."""
+    return (
+        _goblin(46, ["E9", "W8", "M0"])
+        .army(0, warrior=[3, 7], hunter=["H"], miner=[1, 2], blacksmith=["B"])
+        .only_heroes("Uline", "Grid", "Skaa")
+        .at_tavern(0)
+        .build()
+    )
+
+
+def grid() -> State:
+    """Grid gives 7 points and upgrades one of your coins by +7 at once."""
+    return (
+        _goblin(47, ["E9", "W8", "M0"])
+        .army(0, warrior=[3, 7], hunter=["H"], miner=[1, 2], blacksmith=["B"])
+        .only_heroes("Grid", "Skaa", "Uline")
+        .at_tavern(0)
+        .build()
+    )
+
+
+def ylud() -> State:
+    """The last round of Age I is over: Ylud, in your command zone, must now join a column."""
+    return (
+        Scenario(3, names=NAMES, seed=48)
+        .gems({0: 5, 1: 4, 2: 3})
+        .army(0, warrior=[3, 7], hunter=["H"], miner=[1, 2], blacksmith=["B"])
+        .command_zone(0, ["Ylud"])
+        .at_end_of_age()
+        .build()
+    )
+
+
+SCENES = {
+    "first-line": first_line,
+    "cascade": cascade,
+    "thrud": thrud_lifted,
+    "hourya": hourya_thrud,
+    "hourya-no-thrud": lambda: hourya_thrud(with_thrud=False),
+    "discard": discard_heroes,
+    "uline": uline,
+    "grid": grid,
+    "ylud": ylud,
+}
+
+
+def heroes_owed(s: State, player: int = 0) -> int:
+    """Golden rule (nidlib's line count): heroes the player must recruit now, before any cascade."""
+    p = s.players[player]
+    return max(0, lines(p) - len(p.heroes))
+
+
+# --- check: how many heroes now? ----------------------------------------------------------------
+
+
+def question_state() -> State:
+    """End of Age I: Ana owns Ylud (her only hero); three ranks in every column but two Explorers.
+
+    Ylud in the Explorer column completes a third line."""
+    return (
+        Scenario(3, names=NAMES, seed=49)
+        .gems({0: 5, 1: 4, 2: 3})
+        .army(
+            0,
+            warrior=[3, 4, 5],
+            hunter=["H", "H", "H"],
+            miner=[1, 1, 2],
+            blacksmith=["B", "B", "B"],
+            explorer=[5, 6],
+        )
+        .command_zone(0, ["Ylud"])
+        .at_end_of_age()
+        .build()
+    )
+
+
+def question_answer() -> int:
+    """Place Ylud in the Explorer column with nidlib; count the heroes owed right after."""
+    s, _ = nidlib.apply(question_state(), nidlib.parse("p0:ylud:explorer"))
+    return heroes_owed(s)
+
+
+# --- widgets -----------------------------------------------------------------------------------
+
+
+def header() -> Any:
+    return lesson_header(STEM)
+
+
+def footer() -> Any:
+    return lesson_footer(STEM)
+
+
+def scene(name: str) -> Any:
+    """A live scene: the Goblin, Ana's army (lines vs heroes), the heroes left, her choices, the log."""
+    import ipywidgets as w
+
+    from widgets import ActionPanel, ArmyView, EventLog, HeroesView, PlayerBoard, TavernRow, UndoButton
+    from widgets.controller import Controller
+
+    events: list[Event] = []
+    c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=events)
+    intro = w.HTML(note(render(f"l04.scene.{name}")))
+    parts: list[Any] = [intro]
+    if name != "ylud":
+        parts.append(TavernRow(c, theme=False))
+    parts.append(ArmyView(c, 0, theme=False))
+    if name in ("uline", "grid"):
+        parts.append(PlayerBoard(c, 0, theme=False))
+    if name == "first-line":  # the hero display once; later scenes list the heroes in the panel
+        parts.append(HeroesView(c, theme=False))
+    panel = ActionPanel(c, theme=False)
+    reset = w.Button(description=render("l04.reset"), icon="refresh", layout=w.Layout(width="auto"))
+    reset.add_class("nt-l04-reset")
+    reset.on_click(lambda _b: c.goto(0))
+    log = EventLog(c, theme=False)
+    box = w.VBox([*parts, panel, w.HBox([UndoButton(c), reset]), log])
+    box.add_class("nt-root").add_class(f"nt-l04-{name}")
+    box.controller = c  # type: ignore[attr-defined]  # for tests
+    box.panel = panel  # type: ignore[attr-defined]
+    box.event_log = log  # type: ignore[attr-defined]
+    return box
+
+
+def check_heroes() -> Any:
+    from widgets import ArmyView, PredictQuestion
+    from widgets.controller import Controller
+
+    s = question_state()
+    army = ArmyView(Controller(s, seat=0), 0, theme=False)
+    q = PredictQuestion(
+        render("l04.q.heroes"),
+        [(str(n), n) for n in range(4)],
+        correct=question_answer,
+        explanation=lambda n: render("l04.q.explain", {"n": n}),
+        rule="R-RECRUIT-3",
+        theme=False,
+    )
+    import ipywidgets as w
+
+    box = w.VBox([army, q]).add_class("nt-root").add_class("nt-l04-q")
+    box.question = q  # type: ignore[attr-defined]
+    return box
