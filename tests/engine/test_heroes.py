@@ -109,7 +109,7 @@ def test_ec_40_and_r_hero_thrud_4_thrud_counts_for_hourya() -> None:
     assert "hourya" in {a.hero for a in nidlib.legal_actions(s)}
 
 
-def test_r_hero_idunn_1_and_2_seven_plus_two_per_explorer_rank() -> None:
+def test_r_hero_idunn_1_and_r_hero_idunn_2_seven_plus_two_per_explorer_rank() -> None:
     t = final(end2().army(0, explorer=[5, 8, "Idunn"]))
     assert t.players[0].points("explorer") == 5 + 8 + 7 + 2 * 3
 
