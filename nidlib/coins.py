@@ -131,6 +131,8 @@ def treasury_pick(target: int, discarded: int, treasury: dict[int, int]) -> int 
     (R-TREAS-1 step 4, every copy excluded, see R-TREAS-4). ``None`` when
     nothing is legal (R-TREAS-3: the exchange does not happen).
     """
+    if treasury.get(target, 0) > 0 and target != discarded:  # the common case: step 1
+        return target
     best_higher: int | None = None
     best_lower: int | None = None
     for value, count in treasury.items():

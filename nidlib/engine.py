@@ -53,7 +53,7 @@ from nidlib.cards import (
 from nidlib.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury, treasury_pick
 from nidlib.errors import IllegalActionError, NidError, Violation
 from nidlib.events import Event
-from nidlib.state import DECISIONS, Decision, Options, Player, State, Task
+from nidlib.state import Decision, Options, Player, State, Task
 
 Log = list[Event] | None
 
@@ -169,6 +169,17 @@ def eligible_heroes(s: State, p: Player) -> list[str]:
     return out
 
 
+_SPECIAL_PREREQUISITE = frozenset({Hero.HOURYA, Hero.BONFUR, Hero.DAGDA})
+
+
+def _any_eligible(s: State, p: Player) -> bool:
+    """``bool(eligible_heroes(s, p))``, without building the list: most heroes have no prerequisite."""
+    for h in s.heroes_available:
+        if h not in _SPECIAL_PREREQUISITE:
+            return True
+    return bool(eligible_heroes(s, p))
+
+
 def uline_owner(s: State) -> int | None:
     for i, p in enumerate(s.players):
         if Hero.ULINE in p.heroes:
@@ -252,17 +263,18 @@ TAVERN_SIZE: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}  # R-ENTER-1
 def _run(s: State, log: Log) -> None:
     """Run automatic tasks until a decision is on top of the stack or the game is over."""
     tasks = s.tasks
+    handlers = _TASKS
     while tasks:
         top = tasks[-1]
-        kind = top[0]
-        if kind in DECISIONS:
-            if kind != "pick" or s.taverns[s.tavern]:
+        handler = handlers.get(top[0])
+        if handler is None:  # a decision: wait for an action
+            if top[0] != "pick" or s.taverns[s.tavern]:
                 return
             tasks.pop()  # an empty tavern (only in built scenarios): nothing to take
             _ev(log, "pick.empty", "R-PICK-1", top[1], name=s.players[top[1]].name, tavern=_t(s.tavern))
             continue
         tasks.pop()
-        _TASKS[kind](s, top, log)
+        handler(s, top, log)
 
 
 def _task_age_start(s: State, task: Task, log: Log) -> None:
@@ -359,11 +371,14 @@ def _task_order(s: State, task: Task, log: Log) -> None:
                 first=ps[g[0]].name,
             )
         _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
-    s.tasks.append(("tavern_end", t))
+    tasks = s.tasks
+    tasks.append(("tavern_end", t))
     for i in reversed(order):
-        s.tasks.append(("trade", i))
-        s.tasks.append(("recruit", i))
-        s.tasks.append(("pick", i))
+        c = ps[i].slots[t]
+        if c is not None and c.is_trading:  # R-TRADE-1: only a trading coin bid here triggers a trade
+            tasks.append(("trade", i))
+        tasks.append(("recruit", i))
+        tasks.append(("pick", i))
 
 
 def _task_recruit(s: State, task: Task, log: Log) -> None:
@@ -372,13 +387,12 @@ def _task_recruit(s: State, task: Task, log: Log) -> None:
     p = s.players[i]
     if not has_lines(p, len(p.heroes) + 1):
         return
-    lc = lines(p)
-    options = eligible_heroes(s, p)
-    if options:
-        _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lc, heroes=len(p.heroes))
+    if _any_eligible(s, p):
         s.tasks.append(("hero", i))
-    else:
-        _ev(log, "recruit.none-eligible", "R-RECRUIT-7", i, name=p.name, lines=lc, heroes=len(p.heroes))
+        if log is not None:
+            _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lines(p), heroes=len(p.heroes))
+    elif log is not None:
+        _ev(log, "recruit.none-eligible", "R-RECRUIT-7", i, name=p.name, lines=lines(p), heroes=len(p.heroes))
 
 
 def _task_trade(s: State, task: Task, log: Log) -> None:
