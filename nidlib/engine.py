@@ -410,8 +410,8 @@ def _task_trade(s: State, task: Task, log: Log) -> None:
         if len(p.hand) < 2:
             _ev(log, "trade.uline-short", "R-HERO-ULINE-5", i, name=p.name)
             return
-        a, b = p.hand
-        if a.value == b.value and a.kind is not b.kind:
+        h0, h1 = p.hand
+        if h0.value == h1.value and h0.kind is not h1.kind:
             s.tasks.append(("trade_discard", i, "h0", "h1"))  # R-TRADE-4: the owner chooses
             return
         _trade(s, i, "h0", "h1", None, log)
