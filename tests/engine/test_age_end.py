@@ -40,7 +40,13 @@ def test_r_eval_2_classes_evaluated_warrior_hunter_miner_blacksmith_explorer() -
     s = end1(events)
     s, ev = to_age2(s)
     order = [e.params["cls"] for e in events + ev if e.rule == "R-EVAL-3"]
-    assert order == ["@class.warrior", "@class.hunter", "@class.miner", "@class.blacksmith", "@class.explorer"]
+    assert order == [
+        "@class.warrior",
+        "@class.hunter",
+        "@class.miner",
+        "@class.blacksmith",
+        "@class.explorer",
+    ]
 
 
 def test_r_eval_3_and_ec_24_ranks_not_cards_tie_means_nobody() -> None:
@@ -49,8 +55,10 @@ def test_r_eval_3_and_ec_24_ranks_not_cards_tie_means_nobody() -> None:
     s, ev = to_age2(s)
     e = evals(events + ev)["warrior"]
     assert e.key == "eval.tie"
-    assert e.text() == ("King's Hand: Warrior ranks are Ana 3, Bo 3, Cy 0; Ana and Bo tie with 3, so nobody wins "
-                        "it. [R-EVAL-3]")
+    assert e.text() == (
+        "King's Hand: Warrior ranks are Ana 3, Bo 3, Cy 0; Ana and Bo tie with 3, so nobody wins "
+        "it. [R-EVAL-3]"
+    )
     assert all("kings-hand" not in p.command_zone for p in s.players)
 
 
@@ -64,17 +72,26 @@ def test_ec_25_nobody_has_a_miner_nobody_wins() -> None:
 
 def test_r_eval_1_after_the_last_tavern_and_after_ylud() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).command_zone(0, ["Ylud"]).army(1, hunter=[0])
-         .at_end_of_age().build(events))
-    assert nidlib.decision(s).kind == "ylud" and not by_rule(events, "R-EVAL-3")
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .command_zone(0, ["Ylud"])
+        .army(1, hunter=[0])
+        .at_end_of_age()
+        .build(events)
+    )
+    assert nidlib.decision(s).kind == "ylud"
+    assert not by_rule(events, "R-EVAL-3")
     s, ev = play(s, "p0:ylud:hunter")
     assert evals(ev)["hunter"].key == "eval.tie"  # Ylud's rank counted: 1 vs 1
 
 
 def test_r_eval_4_distinction_effect_and_its_consequences_before_the_next_class() -> None:
     events: list[nidlib.Event] = []
-    s = end1(events, ana={"warrior": [3], "hunter": [0], "miner": [0], "blacksmith": [0], "explorer": [5]},
-             bo={"explorer": [6, 7]})
+    s = end1(
+        events,
+        ana={"warrior": [3], "hunter": [0], "miner": [0], "blacksmith": [0], "explorer": [5]},
+        bo={"explorer": [6, 7]},
+    )
     s, ev = play_until(s, lambda x: nidlib.decision(x).kind == "hero", choose=first)
     assert "kings-great-armorer" in s.players[0].command_zone
     assert not [e for e in events + ev if e.rule == "R-EVAL-3" and e.params["cls"] == "@class.explorer"]
@@ -84,15 +101,25 @@ def test_r_eval_4_distinction_effect_and_its_consequences_before_the_next_class(
 
 def test_r_eval_5_and_ec_27_armorer_then_thrud_changes_the_pioneer() -> None:
     events: list[nidlib.Event] = []
-    s = end1(events, ana={"warrior": [3, 4, 5], "hunter": [0, 0, 0], "miner": [0, 1, 2], "blacksmith": [0],
-                          "explorer": [5, 6]},
-             bo={"warrior": [6, 7, 8], "hunter": [0, 0, 0], "miner": [0, 1, 2], "explorer": [7, 8, 9]})
+    s = end1(
+        events,
+        ana={
+            "warrior": [3, 4, 5],
+            "hunter": [0, 0, 0],
+            "miner": [0, 1, 2],
+            "blacksmith": [0],
+            "explorer": [5, 6],
+        },
+        bo={"warrior": [6, 7, 8], "hunter": [0, 0, 0], "miner": [0, 1, 2], "explorer": [7, 8, 9]},
+    )
     s, ev = play_until(s, lambda x: nidlib.decision(x).kind == "hero", choose=first)
-    assert nidlib.decision(s).players == (0,) and lines(s.players[0]) == 2
+    assert nidlib.decision(s).players == (0,)
+    assert lines(s.players[0]) == 2
     s, ev = play(s, "p0:hero:thrud", "p0:thrud:explorer")
     s, more = to_age2(s)
     pioneer = evals(ev + more)["explorer"]
-    assert pioneer.key == "eval.tie" and pioneer.params["best"] == 3
+    assert pioneer.key == "eval.tie"
+    assert pioneer.params["best"] == 3
     assert by_rule(ev + more, "R-DIST-PIONEER-4")
 
 
@@ -103,7 +130,8 @@ def test_r_eval_6_unawarded_distinctions_removed_only_pioneer_has_an_effect() ->
     (none,) = by_rule(events, "R-DIST-PIONEER-4")
     top = none.params["card"].removeprefix("@card.")
     assert all(not p.command_zone for p in s.players)
-    assert all(p.gem != 6 for p in s.players) and all("3s" not in map(str, p.hand) for p in s.players)
+    assert all(p.gem != 6 for p in s.players)
+    assert all("3s" not in map(str, p.hand) for p in s.players)
     assert [e.rule for e in events + ev if e.rule.startswith("R-DIST")] == ["R-DIST-PIONEER-4"]
     assert top in s.discard
 
@@ -111,7 +139,9 @@ def test_r_eval_6_unawarded_distinctions_removed_only_pioneer_has_an_effect() ->
 def test_r_dist_kingshand_1_plus_five_on_a_coin_in_hand() -> None:
     s = end1(ana={"warrior": [3]})
     d = nidlib.decision(s)
-    assert d.kind == "transform" and d.params == {"amount": 5, "source": "kings-hand"} and d.players == (0,)
+    assert d.kind == "transform"
+    assert d.params == {"amount": 5, "source": "kings-hand"}
+    assert d.players == (0,)
     assert "kings-hand" in s.players[0].command_zone
     assert_illegal(s, "p0:transform:h0", "R-XFORM-1")
     s, _ = play(s, "p0:transform:h2")  # 3 -> 8
@@ -123,7 +153,10 @@ def test_r_dist_huntingmaster_1_zero_replaced_by_the_green_three() -> None:
     s = end1(events, bo={"hunter": [0, 0]})
     s, ev = to_age2(s)
     (e,) = by_rule(events + ev, "R-DIST-HUNTINGMASTER-1")
-    assert e.text() == "Bo replaces the 0 coin with the green 3, which is also a trading coin. [R-DIST-HUNTINGMASTER-1]"
+    assert (
+        e.text()
+        == "Bo replaces the 0 coin with the green 3, which is also a trading coin. [R-DIST-HUNTINGMASTER-1]"
+    )
     assert [str(c) for c in s.players[1].hand] == ["2", "3", "3s", "4", "5b"]
     assert "0" in s.out_of_game
     assert_conserved(s)
@@ -140,12 +173,15 @@ def test_r_dist_huntingmaster_2_green_three_is_a_trading_coin_worth_three() -> N
 
 def test_r_dist_crownjeweler_1_and_ec_31_gem_six_replaces_the_gem() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 3, 1: 4, 2: 5}).army(0, miner=[0]).at_end_of_age().build(events))
+    s = Scenario(3, NAMES3, seed=1).gems({0: 3, 1: 4, 2: 5}).army(0, miner=[0]).at_end_of_age().build(events)
     s, ev = to_age2(s)
     assert [p.gem for p in s.players] == [6, 4, 5]
     assert s.gems_out == [3]
     (e,) = by_rule(events + ev, "R-DIST-CROWNJEWELER-1")
-    assert e.text() == "Ana swaps gem 3 for gem 6: it wins every tie and is worth 3 points. [R-DIST-CROWNJEWELER-1]"
+    assert (
+        e.text()
+        == "Ana swaps gem 3 for gem 6: it wins every tie and is worth 3 points. [R-DIST-CROWNJEWELER-1]"
+    )
     s, _ = play_until(s, lambda x: x.is_over, choose=first)
     assert nidlib.final_scores(s).players[0].points("gem6") == 3
 
@@ -153,25 +189,30 @@ def test_r_dist_crownjeweler_1_and_ec_31_gem_six_replaces_the_gem() -> None:
 def test_r_dist_armorer_1_two_rank_blacksmith_on_top() -> None:
     s = end1(ana={"blacksmith": [0]})
     s, _ = to_age2(s)
-    assert s.players[0].columns[B][-1] == "armorer" and ranks(s.players[0], B) == 3
+    assert s.players[0].columns[B][-1] == "armorer"
+    assert ranks(s.players[0], B) == 3
     assert "kings-great-armorer" in s.players[0].command_zone
 
 
 def _pioneer(**kw: Any) -> tuple[State, list[nidlib.Event]]:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1, **kw).army(2, explorer=[5]).at_end_of_age().build(events))
+    s = Scenario(3, NAMES3, seed=1, **kw).army(2, explorer=[5]).at_end_of_age().build(events)
     return s, events
 
 
 def test_r_dist_pioneer_1_draw_three_keep_one_visible_to_the_winner_only() -> None:
     s, events = _pioneer()
     d = nidlib.decision(s)
-    assert d.kind == "pioneer" and d.players == (2,)
-    assert len(s.pioneer_draw) == 3 and len(s.decks[2]) == 34
+    assert d.kind == "pioneer"
+    assert d.players == (2,)
+    assert len(s.pioneer_draw) == 3
+    assert len(s.decks[2]) == 34
     (draw,) = [e for e in events if e.key == "dist.pioneer-draw"]
-    assert draw.visible_to == 2 and draw.rule == "R-DIST-PIONEER-1"
+    assert draw.visible_to == 2
+    assert draw.rule == "R-DIST-PIONEER-1"
     (public,) = [e for e in events if e.key == "dist.pioneer-draw-public"]
-    assert public.visible_to is None and "3 cards" in public.text()
+    assert public.visible_to is None
+    assert "3 cards" in public.text()
     assert nidlib.view_for(s, 2).pioneer_draw == s.pioneer_draw
     assert nidlib.view_for(s, 0).pioneer_draw == []
     assert sorted(a.card for a in nidlib.legal_actions(s)) == sorted(s.pioneer_draw)
@@ -189,38 +230,54 @@ def test_r_dist_pioneer_2_and_ec_30_kept_dwarf_placed_and_may_recruit() -> None:
     # Ana has no blacksmith (nobody wins the Armorer); a kept blacksmith gives her first line: she recruits
     # Uline during Troop Evaluation and keeps her coins in hand from Age II on.
     for seed in range(200):
-        s = (Scenario(3, NAMES3, seed=seed).army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], explorer=[5, 6])
-             .at_end_of_age().build())
+        s = (
+            Scenario(3, NAMES3, seed=seed)
+            .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], explorer=[5, 6])
+            .at_end_of_age()
+            .build()
+        )
         s, _ = play_until(s, lambda x: nidlib.decision(x).kind == "pioneer", choose=first)
         smiths = [c for c in s.pioneer_draw if nidlib.CARDS[c].cls is nidlib.DwarfClass.BLACKSMITH]
         if smiths:
             break
     else:
         raise AssertionError("no seed drew a blacksmith")
-    assert s.players[0].command_zone[-1] == "pioneer-of-the-kingdom" and lines(s.players[0]) == 0
+    assert s.players[0].command_zone[-1] == "pioneer-of-the-kingdom"
+    assert lines(s.players[0]) == 0
     s, ev = play(s, nidlib.Keep(0, smiths[0]))
-    assert s.players[0].columns[B] == [smiths[0]] and lines(s.players[0]) == 1
-    assert nidlib.decision(s).kind == "hero" and s.age == 1 and by_rule(ev, "R-RECRUIT-1")
+    assert s.players[0].columns[B] == [smiths[0]]
+    assert lines(s.players[0]) == 1
+    assert nidlib.decision(s).kind == "hero"
+    assert s.age == 1
+    assert by_rule(ev, "R-RECRUIT-1")
     s, _ = play(s, "p0:hero:uline")
     s, _ = to_age2(s)
-    assert nidlib.decision(s).kind == "bids" and 0 not in nidlib.decision(s).players
+    assert nidlib.decision(s).kind == "bids"
+    assert 0 not in nidlib.decision(s).players
 
 
 def test_r_dist_pioneer_2_and_ec_29_kept_royal_offering_plus_five() -> None:
     # find a seed whose first three Age II cards (after the built deck) include a +5 offering
     for seed in range(200):
-        s = (Scenario(3, NAMES3, seed=seed).army(0, explorer=[5]).hand(0, [0, 2, 3, 4, "5b"])
-             .at_end_of_age().build())
+        s = (
+            Scenario(3, NAMES3, seed=seed)
+            .army(0, explorer=[5])
+            .hand(0, [0, 2, 3, 4, "5b"])
+            .at_end_of_age()
+            .build()
+        )
         ro = [c for c in s.pioneer_draw if nidlib.CARDS[c].kind is nidlib.CardKind.ROYAL_OFFERING]
         if ro:
             break
     else:
         raise AssertionError("no seed drew a Royal Offering")
-    s, ev = play(s, nidlib.Keep(0, ro[0]))
+    s, _ = play(s, nidlib.Keep(0, ro[0]))
     d = nidlib.decision(s)
-    assert d.kind == "transform" and d.params["amount"] == 5
-    s, ev = play(s, "p0:transform:h4")  # 5b -> 10
-    assert "10" in [str(c) for c in s.players[0].hand] and ro[0] in s.discard
+    assert d.kind == "transform"
+    assert d.params["amount"] == 5
+    s, _ = play(s, "p0:transform:h4")  # 5b -> 10
+    assert "10" in [str(c) for c in s.players[0].hand]
+    assert ro[0] in s.discard
 
 
 def test_r_dist_pioneer_3_others_shuffled_back() -> None:
@@ -229,7 +286,8 @@ def test_r_dist_pioneer_3_others_shuffled_back() -> None:
     shuffles = s.shuffles
     s2, ev = play(s, nidlib.Keep(2, drawn[0]))
     assert s2.shuffles == shuffles + 1
-    assert set(drawn[1:]) <= set(s2.decks[2]) and len(s2.decks[2]) == 36
+    assert set(drawn[1:]) <= set(s2.decks[2])
+    assert len(s2.decks[2]) == 36
     assert s2.pioneer_draw == []
     (keep,) = by_rule(ev, "R-DIST-PIONEER-2")
     assert keep.params["back"] == 2
@@ -251,17 +309,27 @@ def test_r_dist_pioneer_5_exactly_one_card_leaves_the_age_two_deck() -> None:
         events: list[nidlib.Event] = []
         s = end1(events, **kw)
         s, ev = to_age2(s)
-        start = [x for x in events + ev if x.key == "age.start" and x.params["age"] == 2][0]
+        start = next(x for x in events + ev if x.key == "age.start" and x.params["age"] == 2)
         assert start.params["cards"] == 36, seed
-        assert len([c for c in s.discard if nidlib.CARDS[c].age == 2]) + sum(
-            1 for p in s.players for col in p.columns for c in col if nidlib.CARDS[c].age == 2) == 1
+        assert (
+            len([c for c in s.discard if nidlib.CARDS[c].age == 2])
+            + sum(1 for p in s.players for col in p.columns for c in col if nidlib.CARDS[c].age == 2)
+            == 1
+        )
 
 
 def test_ec_32_last_tavern_gem_exchange_before_crown_jeweler() -> None:
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 3, 2: 4}).army(0, miner=[0, 1])
-         .bids(0, taverns=[2, 3, 4], pouch=[0, "5b"]).bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
-         .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
-         .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["W6", "W7", "W8"]]).at_tavern(2).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 3, 2: 4})
+        .army(0, miner=[0, 1])
+        .bids(0, taverns=[2, 3, 4], pouch=[0, "5b"])
+        .bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
+        .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
+        .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["W6", "W7", "W8"]])
+        .at_tavern(2)
+        .build()
+    )
     d = state_to_dict(s)
     d["discard"] += d["decks"]["1"]
     d["decks"]["1"] = []
@@ -269,7 +337,9 @@ def test_ec_32_last_tavern_gem_exchange_before_crown_jeweler() -> None:
     s, ev = to_age2(s)
     keys = [e.key for e in ev]
     assert keys.index("gem.swap") < keys.index("dist.crown-jeweler")
-    assert s.players[0].gem == 6 and s.gems_out == [3] and s.players[1].gem == 5
+    assert s.players[0].gem == 6
+    assert s.gems_out == [3]
+    assert s.players[1].gem == 5
 
 
 def test_r_age_1_end_of_age_one_order_ylud_evaluation_age_two() -> None:
@@ -285,11 +355,18 @@ def test_r_age_1_end_of_age_one_order_ylud_evaluation_age_two() -> None:
 
 def test_r_age_2_and_r_end_1_ylud_then_thrud_then_final_scores() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1, age=2).command_zone(0, ["Ylud"]).army(1, warrior=[3, "Thrud"])
-         .at_end_of_age().build(events))
-    assert nidlib.decision(s).kind == "ylud" and not by_rule(events, "R-HERO-THRUD-5")
+    s = (
+        Scenario(3, NAMES3, seed=1, age=2)
+        .command_zone(0, ["Ylud"])
+        .army(1, warrior=[3, "Thrud"])
+        .at_end_of_age()
+        .build(events)
+    )
+    assert nidlib.decision(s).kind == "ylud"
+    assert not by_rule(events, "R-HERO-THRUD-5")
     s, ev = play(s, "p0:ylud:warrior")
-    assert s.is_over and nidlib.decision(s) is None
+    assert s.is_over
+    assert nidlib.decision(s) is None
     rules = [e.rule for e in ev]
     assert rules.index("R-HERO-YLUD-2") < rules.index("R-HERO-THRUD-5") < rules.index("R-SCORE-1")
     assert rules[-1] == "R-SCORE-10"
@@ -299,29 +376,48 @@ def test_r_age_2_and_r_end_1_ylud_then_thrud_then_final_scores() -> None:
 
 
 def test_ec_42_ylud_from_age_one_placed_before_evaluation_and_may_recruit() -> None:
-    s = (Scenario(3, NAMES3, seed=1).command_zone(0, ["Ylud"])
-         .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], blacksmith=[0, 0], explorer=[5])
-         .army(1, explorer=[6]).at_end_of_age().build())
-    assert ranks(s.players[0], E) == 1 and lines(s.players[0]) == 1
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .command_zone(0, ["Ylud"])
+        .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], blacksmith=[0, 0], explorer=[5])
+        .army(1, explorer=[6])
+        .at_end_of_age()
+        .build()
+    )
+    assert ranks(s.players[0], E) == 1
+    assert lines(s.players[0]) == 1
     s, ev = play(s, "p0:ylud:explorer")
-    assert nidlib.decision(s).kind == "hero" and not [e for e in ev if e.rule == "R-EVAL-3"]
+    assert nidlib.decision(s).kind == "hero"
+    assert not [e for e in ev if e.rule == "R-EVAL-3"]
     s, ev = play(s, "p0:hero:skaa")
     s, more = to_age2(s)
-    assert evals(ev + more)["explorer"].key == "eval.win" and evals(ev + more)["explorer"].params["name"] == "Ana"
+    assert evals(ev + more)["explorer"].key == "eval.win"
+    assert evals(ev + more)["explorer"].params["name"] == "Ana"
 
 
 def test_ec_44_ylud_at_the_end_of_age_two_recruits_thrud_who_then_goes_home() -> None:
-    s = (Scenario(3, NAMES3, seed=1, age=2).command_zone(0, ["Ylud"])
-         .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], blacksmith=[0, 0], explorer=[5])
-         .at_end_of_age().build())
+    s = (
+        Scenario(3, NAMES3, seed=1, age=2)
+        .command_zone(0, ["Ylud"])
+        .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], blacksmith=[0, 0], explorer=[5])
+        .at_end_of_age()
+        .build()
+    )
     s, _ = play(s, "p0:ylud:explorer", "p0:hero:thrud", "p0:thrud:warrior")
-    assert s.is_over and "thrud" in s.players[0].command_zone and s.players[0].thrud == -1
+    assert s.is_over
+    assert "thrud" in s.players[0].command_zone
+    assert s.players[0].thrud == -1
     assert nidlib.final_scores(s).players[0].points("heroes") == 13
-    g = (Scenario(3, NAMES3, seed=1, age=2).command_zone(0, ["Ylud"])
-         .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], blacksmith=[0, 0], explorer=[5])
-         .at_end_of_age().build())
+    g = (
+        Scenario(3, NAMES3, seed=1, age=2)
+        .command_zone(0, ["Ylud"])
+        .army(0, warrior=[3, 4], hunter=[0, 0], miner=[0, 1], blacksmith=[0, 0], explorer=[5])
+        .at_end_of_age()
+        .build()
+    )
     g, _ = play(g, "p0:ylud:explorer", "p0:hero:grid", "p0:transform:h4")  # 5b -> 12
-    assert g.is_over and nidlib.final_scores(g).players[0].points("coins") == 0 + 2 + 3 + 4 + 12
+    assert g.is_over
+    assert nidlib.final_scores(g).players[0].points("coins") == 0 + 2 + 3 + 4 + 12
 
 
 # --- final scores through built end-of-game positions (R-SCORE-*, EC-45..52) ----------------
@@ -338,26 +434,66 @@ def end2(**kw: Any) -> Scenario:
 
 
 def test_ec_51_score_vector_one_is_212() -> None:
-    t = finished(end2().gems({0: 6, 1: 4, 2: 5})
-                 .army(0, warrior=[3, 6, 9, "Tarah"], hunter=[0, 0, 0, 0, "Aral"], miner=[0, 1, 2],
-                       blacksmith=[0, 0, 0, 0, 0], explorer=[5, 8, 11])
-                 .command_zone(0, ["Skaa"]).hand(0, [0, 4, 9, 13, 20]))
+    t = finished(
+        end2()
+        .gems({0: 6, 1: 4, 2: 5})
+        .army(
+            0,
+            warrior=[3, 6, 9, "Tarah"],
+            hunter=[0, 0, 0, 0, "Aral"],
+            miner=[0, 1, 2],
+            blacksmith=[0, 0, 0, 0, 0],
+            explorer=[5, 8, 11],
+        )
+        .command_zone(0, ["Skaa"])
+        .hand(0, [0, 4, 9, 13, 20])
+    )
     a = t.players[0]
-    assert a.as_dict() == {"name": "Ana", "warrior": 32, "hunter": 36, "miner": 9, "blacksmith": 25,
-                           "explorer": 24, "warrior_bonus": 20, "heroes": 17, "coins": 46, "gem6": 3,
-                           "total": 212}
+    assert a.as_dict() == {
+        "name": "Ana",
+        "warrior": 32,
+        "hunter": 36,
+        "miner": 9,
+        "blacksmith": 25,
+        "explorer": 24,
+        "warrior_bonus": 20,
+        "heroes": 17,
+        "coins": 46,
+        "gem6": 3,
+        "total": 212,
+    }
     assert t.winners == ("Ana",)
 
 
 def test_ec_52_score_vector_two_is_227() -> None:
-    t = finished(end2().gems({0: 4, 1: 5, 2: 3})
-                 .army(0, warrior=[4, 5, 7, 8], hunter=[0, 0, 0, 0], miner=[0, 1, 1, 2], blacksmith=[0, 0, 0, 0],
-                       explorer=[6, 9, 10, "Idunn"])
-                 .command_zone(0, ["Dwerg Ymir", "Dwerg Aesir", "Astrid"]).hand(0, [0, 3, "5b", 11, 18])
-                 .army(1, warrior=[3, 6, 9, 6]))
+    t = finished(
+        end2()
+        .gems({0: 4, 1: 5, 2: 3})
+        .army(
+            0,
+            warrior=[4, 5, 7, 8],
+            hunter=[0, 0, 0, 0],
+            miner=[0, 1, 1, 2],
+            blacksmith=[0, 0, 0, 0],
+            explorer=[6, 9, 10, "Idunn"],
+        )
+        .command_zone(0, ["Dwerg Ymir", "Dwerg Aesir", "Astrid"])
+        .hand(0, [0, 3, "5b", 11, 18])
+        .army(1, warrior=[3, 6, 9, 6])
+    )
     a = t.players[0]
-    assert (a.points("warrior"), a.points("warrior_bonus"), a.points("hunter"), a.points("miner")) == (24, 18, 16, 16)
-    assert (a.points("blacksmith"), a.points("explorer"), a.points("heroes"), a.points("coins")) == (18, 40, 58, 37)
+    assert (a.points("warrior"), a.points("warrior_bonus"), a.points("hunter"), a.points("miner")) == (
+        24,
+        18,
+        16,
+        16,
+    )
+    assert (a.points("blacksmith"), a.points("explorer"), a.points("heroes"), a.points("coins")) == (
+        18,
+        40,
+        58,
+        37,
+    )
     assert a.total == 227
     assert t.players[1].points("warrior_bonus") == 5  # tied for the majority: Bo adds his own highest coin
 
@@ -381,8 +517,9 @@ def test_ec_47_nobody_has_a_warrior_no_bonus_by_default_option_gives_everyone() 
 
 
 def test_ec_48_warrior_majority_tie_each_adds_own_highest_coin() -> None:
-    t = finished(end2().army(0, warrior=[3]).army(1, warrior=[4]).hand(0, [0, 2, 3, 4, 20])
-                 .hand(1, [0, 2, 3, 4, 11]))
+    t = finished(
+        end2().army(0, warrior=[3]).army(1, warrior=[4]).hand(0, [0, 2, 3, 4, 20]).hand(1, [0, 2, 3, 4, 11])
+    )
     assert [p.points("warrior_bonus") for p in t.players] == [20, 11, 0]
 
 
@@ -398,7 +535,8 @@ def test_ec_50_and_r_score_10_tied_scores_share_the_victory() -> None:
     t = nidlib.final_scores(s)
     assert t.winners == NAMES3
     (e,) = by_rule(events, "R-SCORE-10")
-    assert e.key == "final.shared" and "share the victory with 14 points" in e.text()
+    assert e.key == "final.shared"
+    assert "share the victory with 14 points" in e.text()
 
 
 def test_r_score_1_final_bravery_value_is_the_sum_of_the_categories() -> None:
@@ -408,12 +546,14 @@ def test_r_score_1_final_bravery_value_is_the_sum_of_the_categories() -> None:
         d = ps.as_dict()
         assert ps.total == sum(v for k, v in d.items() if k not in ("name", "total"))
     assert [e.params["total"] for e in ev if e.key == "final.total"] == [
-        p.total for p in nidlib.final_scores(s).players]
+        p.total for p in nidlib.final_scores(s).players
+    ]
 
 
 def test_r_score_2_warrior_sum_plus_majority_bonus() -> None:
     t = finished(end2().army(0, warrior=[3, 9]).army(1, warrior=[10 - 2]).hand(0, [0, 2, 3, 4, 13]))
-    assert t.players[0].points("warrior") == 12 and t.players[0].points("warrior_bonus") == 13
+    assert t.players[0].points("warrior") == 12
+    assert t.players[0].points("warrior_bonus") == 13
     assert t.players[1].points("warrior_bonus") == 0
 
 
@@ -434,8 +574,12 @@ def test_r_score_6_explorer_sum() -> None:
 
 
 def test_r_score_7_neutral_heroes() -> None:
-    t = finished(end2().command_zone(0, ["Skaa", "Grid", "Uline", "Astrid", "Dwerg Ymir"])
-                 .army(0, warrior=["Thrud"]).hand(0, [0, 2, 3, 4, 10]))
+    t = finished(
+        end2()
+        .command_zone(0, ["Skaa", "Grid", "Uline", "Astrid", "Dwerg Ymir"])
+        .army(0, warrior=["Thrud"])
+        .hand(0, [0, 2, 3, 4, 10])
+    )
     assert t.players[0].points("heroes") == 17 + 7 + 9 + 10 + 13 + 13
 
 

@@ -20,9 +20,11 @@ def test_r_bid_1_three_bids_and_two_pouch_coins_all_five_used() -> None:
     s2, ev = play(s, "p0:bid:4,0,5b/2,3")
     p = s2.players[0]
     assert [str(c) for c in p.slots] == ["4", "0", "5b", "2", "3"]
-    assert p.hand == [] and p.revealed == [False] * 5
+    assert p.hand == []
+    assert p.revealed == [False] * 5
     (e,) = ev
-    assert e.rule == "R-BID-1" and e.text() == "Ana has placed five coins face down. [R-BID-1]"
+    assert e.rule == "R-BID-1"
+    assert e.text() == "Ana has placed five coins face down. [R-BID-1]"
 
 
 def test_r_bid_1_a_bid_must_use_exactly_the_coins_in_hand() -> None:
@@ -48,20 +50,26 @@ def test_r_bid_3_bid_phase_ends_when_everyone_has_bid_and_no_second_bid() -> Non
     assert nidlib.decision(s).kind == "bids"
     s, ev = play(s, "p2:bid:2,3,4/0,5b")
     assert by_rule(ev, "R-BID-3")
-    assert nidlib.decision(s).kind == "pick" and s.tavern == 0
+    assert nidlib.decision(s).kind == "pick"
+    assert s.tavern == 0
 
 
 def test_r_bid_4_uline_owner_does_not_bid() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=2).command_zone(1, ["Uline"]).army(1, warrior=[3], hunter=[0], miner=[0],
-                                                                           blacksmith=[0], explorer=[5])
-         .at_bids().build(events))
+    s = (
+        Scenario(3, NAMES3, seed=2)
+        .command_zone(1, ["Uline"])
+        .army(1, warrior=[3], hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
+        .at_bids()
+        .build(events)
+    )
     d = nidlib.decision(s)
-    assert d.kind == "bids" and d.players == (0, 2)
+    assert d.kind == "bids"
+    assert d.players == (0, 2)
     v = assert_illegal(s, "p1:bid:4,0,5b/2,3", "R-BID-4")
     assert "Uline" in v.reason()
     # a played round start announces it
-    s, ev = play(s, "p0:bid:4,0,5b/2,3", "p2:bid:4,0,5b/2,3")
+    s, _ = play(s, "p0:bid:4,0,5b/2,3", "p2:bid:4,0,5b/2,3")
     s, more = play_until(s, lambda x: x.round == 2, choose=lambda _s, acts: acts[0])
     (e,) = by_rule(more, "R-BID-4")
     assert e.text().startswith("Bo owns Uline and keeps all coins in hand")
@@ -72,19 +80,28 @@ def test_r_bid_5_and_r_round_1_coins_come_back_at_the_end_of_the_round() -> None
     s = nidlib.new_game(3, NAMES3, seed=5)
     s, _ = play_until(s, lambda x: x.round == 2, seed=2)
     for i, p in enumerate(s.players):
-        assert p.slots == [None] * 5 and p.revealed == [False] * 5
-        assert len(p.hand) == 5 and p.hand == sorted(p.hand)
+        assert p.slots == [None] * 5
+        assert p.revealed == [False] * 5
+        assert len(p.hand) == 5
+        assert p.hand == sorted(p.hand)
         assert coins_of(s, i) == sorted(str(c) for c in p.hand)
     assert nidlib.decision(s).kind == "bids"
-    assert s.tavern == -1 and s.order == []
+    assert s.tavern == -1
+    assert s.order == []
 
 
 def test_r_round_1_round_ends_after_the_shining_horse_gem_exchange() -> None:
     # Shining Horse tie between Ana and Bo: their gems swap before coins come back.
-    s = (Scenario(3, NAMES3, seed=3).gems({0: 5, 1: 3, 2: 4})
-         .bids(0, taverns=[4, 2, 3], pouch=[0, "5b"]).bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
-         .bids(2, taverns=[2, 4, "5b"], pouch=[0, 3])
-         .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(2).build())
+    s = (
+        Scenario(3, NAMES3, seed=3)
+        .gems({0: 5, 1: 3, 2: 4})
+        .bids(0, taverns=[4, 2, 3], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
+        .bids(2, taverns=[2, 4, "5b"], pouch=[0, 3])
+        .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(2)
+        .build()
+    )
     s, ev = play_until(s, lambda x: x.tavern == -1, choose=lambda _s, acts: acts[0])
     keys = [e.key for e in ev]
     assert keys.index("gem.swap") < keys.index("round.start")

@@ -15,8 +15,13 @@ from nidlib.engine import DECISION_RULE
 
 def test_r_setup_6_no_such_player() -> None:
     s = nidlib.new_game(3, NAMES3, seed=1)
-    v = assert_illegal(s, nidlib.Bid(7, (Coin.parse("0"), Coin.parse("2"), Coin.parse("3")),
-                                     (Coin.parse("4"), Coin.parse("5b"))), "R-SETUP-6")
+    v = assert_illegal(
+        s,
+        nidlib.Bid(
+            7, (Coin.parse("0"), Coin.parse("2"), Coin.parse("3")), (Coin.parse("4"), Coin.parse("5b"))
+        ),
+        "R-SETUP-6",
+    )
     assert "7" in v.reason()
 
 
@@ -35,9 +40,24 @@ def test_r_end_1_no_action_after_the_game() -> None:
     assert v.reason() == "The game is over; no more actions can be taken."
 
 
-@pytest.mark.parametrize("text", ["", "bid", "p0:bid", "p0:bid:1,2,3/4,5", "p0:bid:0,2/3,4,5b", "px:pick:1W3",
-                                  "p0:pick:1W99", "p0:hero:gandalf", "p0:thrud:mage", "p0:transform:q9",
-                                  "p0:fly:away", "p0:uline:", "p0:trade:h0"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "bid",
+        "p0:bid",
+        "p0:bid:1,2,3/4,5",
+        "p0:bid:0,2/3,4,5b",
+        "px:pick:1W3",
+        "p0:pick:1W99",
+        "p0:hero:gandalf",
+        "p0:thrud:mage",
+        "p0:transform:q9",
+        "p0:fly:away",
+        "p0:uline:",
+        "p0:trade:h0",
+    ],
+)
 def test_malformed_action_texts_raise_invalid_action_error(text: str) -> None:
     with pytest.raises(InvalidActionError) as info:
         nidlib.parse(text)
@@ -45,9 +65,19 @@ def test_malformed_action_texts_raise_invalid_action_error(text: str) -> None:
 
 
 def test_action_text_forms_round_trip() -> None:
-    for text in ("p0:bid:5b,0,4/2,3", "p1:uline:7", "p2:pick:1W6", "p0:hero:kraal", "p0:thrud:explorer",
-                 "p0:ylud:warrior", "p0:transform:p1", "p0:discard:warrior,miner", "p0:trade:h0,h2",
-                 "p0:tradediscard:p1", "p0:keep:2E9"):
+    for text in (
+        "p0:bid:5b,0,4/2,3",
+        "p1:uline:7",
+        "p2:pick:1W6",
+        "p0:hero:kraal",
+        "p0:thrud:explorer",
+        "p0:ylud:warrior",
+        "p0:transform:p1",
+        "p0:discard:warrior,miner",
+        "p0:trade:h0,h2",
+        "p0:tradediscard:p1",
+        "p0:keep:2E9",
+    ):
         assert str(nidlib.parse(text)) == text
 
 
@@ -60,8 +90,9 @@ def _wrong_actions(s: State) -> list[tuple[nidlib.Action, str]]:
     legal = nidlib.legal_actions(s)
     actor = d.players[0]
     others = [i for i in range(len(s.players)) if i not in d.players]
-    wrong_kind: nidlib.Action = (nidlib.PlaceYlud(actor, DwarfClass.MINER) if d.kind != "ylud"
-                                 else nidlib.Pick(actor, "1W3"))
+    wrong_kind: nidlib.Action = (
+        nidlib.PlaceYlud(actor, DwarfClass.MINER) if d.kind != "ylud" else nidlib.Pick(actor, "1W3")
+    )
     out.append((wrong_kind, rule))
     if others and d.kind != "bids":
         a = legal[0]
@@ -98,7 +129,13 @@ def test_illegal_actions_refused_everywhere_in_played_games(seed: int) -> None:
 def test_check_never_raises_on_nonsense() -> None:
     s = nidlib.new_game(3, NAMES3, seed=1)
     s, _ = play(s, "p0:bid:4,0,5b/2,3", "p1:bid:4,0,5b/2,3", "p2:bid:2,3,4/0,5b")
-    for a in (nidlib.Pick(0, "no-such-card"), nidlib.Transform(0, "zz"), nidlib.Discard(0, ()),
-              nidlib.TradeCoins(0, ("t0", "t0")), nidlib.Keep(0, "x")):
+    for a in (
+        nidlib.Pick(0, "no-such-card"),
+        nidlib.Transform(0, "zz"),
+        nidlib.Discard(0, ()),
+        nidlib.TradeCoins(0, ("t0", "t0")),
+        nidlib.Keep(0, "x"),
+    ):
         v = nidlib.check(s, a)
-        assert v is not None and v.text().endswith("]")
+        assert v is not None
+        assert v.text().endswith("]")

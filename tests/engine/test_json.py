@@ -37,16 +37,23 @@ def test_round_trip_at_every_step_of_a_game() -> None:
 
 def test_round_trip_mid_cascade_thrud_lifted_and_uline() -> None:
     # a recruitment cascade in progress (Aral gave more lines)
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .army(0, warrior=[3, 4, 5], miner=[0, 1, 2], blacksmith=[0, 0, 0], explorer=[5, 6, 7])
-         .bids(0, taverns=["5b", 4, 3], pouch=[0, 2]).bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
-         .bids(2, taverns=[3, 2, 4], pouch=[0, "5b"])
-         .taverns([["H", "W3", "W4"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .army(0, warrior=[3, 4, 5], miner=[0, 1, 2], blacksmith=[0, 0, 0], explorer=[5, 6, 7])
+        .bids(0, taverns=["5b", 4, 3], pouch=[0, 2])
+        .bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
+        .bids(2, taverns=[3, 2, 4], pouch=[0, "5b"])
+        .taverns([["H", "W3", "W4"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
     s, _ = play(s, nidlib.Pick(0, s.taverns[0][0]), "p0:hero:aral")
     assert nidlib.decision(s).kind == "hero"
     assert_round_trip(s)
     s2, _ = play(s, "p0:hero:thrud")  # Thrud recruited, not placed yet
-    assert nidlib.decision(s2).kind == "thrud" and s2.players[0].thrud == -1
+    assert nidlib.decision(s2).kind == "thrud"
+    assert s2.players[0].thrud == -1
     assert_round_trip(s2)
     s3, _ = play(s, "p0:hero:uline")  # Uline: coins in hand
     assert s3.players[0].hand
@@ -57,11 +64,18 @@ def test_round_trip_mid_cascade_thrud_lifted_and_uline() -> None:
 
 def test_round_trip_pioneer_draw_pending_and_equal_coin_choice() -> None:
     s = Scenario(3, NAMES3, seed=1).army(2, explorer=[5]).at_end_of_age().build()
-    assert nidlib.decision(s).kind == "pioneer" and s.pioneer_draw
+    assert nidlib.decision(s).kind == "pioneer"
+    assert s.pioneer_draw
     assert_round_trip(s)
-    t = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .bids(0, taverns=[0, 3, 2], pouch=["5b", 5]).bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
-         .bids(2, taverns=[2, 3, 0], pouch=[4, "5b"]).at_tavern(0).build())
+    t = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .bids(0, taverns=[0, 3, 2], pouch=["5b", 5])
+        .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .bids(2, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .at_tavern(0)
+        .build()
+    )
     t, _ = play_until(t, lambda x: nidlib.decision(x).kind == "trade_discard", choose=first)
     assert_round_trip(t)
 
@@ -69,12 +83,14 @@ def test_round_trip_pioneer_draw_pending_and_equal_coin_choice() -> None:
 def test_round_trip_of_a_view_keeps_the_viewer() -> None:
     v = nidlib.view_for(midgame(), 1)
     back = state_from_dict(state_to_dict(v))
-    assert back == v and back.viewer == 1
+    assert back == v
+    assert back.viewer == 1
 
 
 def test_document_is_plain_json_with_schema_and_version() -> None:
     d = json.loads(nidlib.to_json(midgame()))
-    assert d["schema"] == "nidavellir-tutor/state" and d["version"] == 1
+    assert d["schema"] == "nidavellir-tutor/state"
+    assert d["version"] == 1
     assert set(d) >= {"options", "age", "round", "tavern", "decks", "taverns", "treasury", "players", "tasks"}
 
 
@@ -107,8 +123,11 @@ def test_wrong_type_is_named() -> None:
 
 def test_unknown_card_is_refused() -> None:
     _refused(lambda d: d["decks"]["1"].__setitem__(0, "1W99"), "decks.1[0]", "unknown card")
-    _refused(lambda d: d["players"][0]["command_zone"].append("excalibur"), "players[0].command_zone[0]",
-             "unknown card")
+    _refused(
+        lambda d: d["players"][0]["command_zone"].append("excalibur"),
+        "players[0].command_zone[0]",
+        "unknown card",
+    )
 
 
 def test_card_in_two_places_is_refused() -> None:
@@ -149,16 +168,19 @@ def test_other_impossible_documents() -> None:
     _refused(lambda d: d.__setitem__("version", 2), "version", "version 1")
     _refused(lambda d: d["players"].pop(), "players", "expected 4 players")
     _refused(lambda d: d["players"][0]["slots"].pop(), "players[0].slots", "5 spaces")
-    _refused(lambda d: d["tasks"].append(["dance", 1]), "tasks[" + str(len(state_to_dict(midgame())["tasks"])) +
-             "][0]", "unknown task")
+    _refused(
+        lambda d: d["tasks"].append(["dance", 1]),
+        "tasks[" + str(len(state_to_dict(midgame())["tasks"])) + "][0]",
+        "unknown task",
+    )
     _refused(lambda d: d["options"].__setitem__("names", ["A", "A", "B", "C"]), "options.names", "different")
 
     def wrong_column(d: dict[str, Any]) -> None:
         d["players"][0]["army"]["warrior"].append(d["decks"]["2"].pop())
 
-    with pytest.raises(DocumentError):
-        d = state_to_dict(midgame())
-        wrong_column(d)
+    d = state_to_dict(midgame())
+    wrong_column(d)
+    with pytest.raises(DocumentError, match="does not belong in the warrior column"):
         state_from_dict(d)
 
 
@@ -200,17 +222,21 @@ def test_fuzzed_documents_raise_only_document_errors() -> None:
             parent[path[-1]] = copy.deepcopy(rng.choice(_JUNK))
         try:
             nidlib.from_json(json.dumps(d))
-        except DocumentError as e:
+        except DocumentError:
             refused += 1
-            assert str(e)
         except Exception as e:  # noqa: BLE001
             raise AssertionError(f"mutating {path} raised {type(e).__name__}: {e}") from None
     assert refused > 400
 
 
 def _built_doc() -> dict[str, Any]:
-    s = (Scenario(3, NAMES3, seed=1).army(0, warrior=[3, "Kraal"]).command_zone(0, ["Skaa", "kings-hand"])
-         .at_bids().build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .army(0, warrior=[3, "Kraal"])
+        .command_zone(0, ["Skaa", "kings-hand"])
+        .at_bids()
+        .build()
+    )
     return state_to_dict(s)
 
 

@@ -24,11 +24,16 @@ def gems(s: State) -> list[int]:
 
 def goblin_tie_3p() -> State:
     # Ana (gem 5) and Bo (gem 3) both bid 4 on the Goblin; Cy bids 5b. Dragon: Ana 3, Bo 3, Cy 2.
-    return (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 3, 2: 4})
-            .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
-            .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
-            .bids(2, taverns=["5b", 2, 0], pouch=[3, 4])
-            .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    return (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 3, 2: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(2, taverns=["5b", 2, 0], pouch=[3, 4])
+        .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
 
 
 def test_r_reveal_1_only_the_current_tavern_is_revealed() -> None:
@@ -56,34 +61,53 @@ def test_r_reveal_1_taverns_resolved_goblin_then_dragon_then_horse() -> None:
 
 def test_r_order_1_highest_bid_picks_first() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 3, 2: 4})
-         .bids(0, taverns=[2, 3, 4], pouch=[0, "5b"])
-         .bids(1, taverns=["5b", 3, 0], pouch=[2, 4])
-         .bids(2, taverns=[4, 2, 0], pouch=[3, "5b"])
-         .at_tavern(0).build(events))
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 3, 2: 4})
+        .bids(0, taverns=[2, 3, 4], pouch=[0, "5b"])
+        .bids(1, taverns=["5b", 3, 0], pouch=[2, 4])
+        .bids(2, taverns=[4, 2, 0], pouch=[3, "5b"])
+        .at_tavern(0)
+        .build(events)
+    )
     assert s.order == [1, 2, 0]
     assert nidlib.decision(s).players == (1,)
     (e,) = by_rule(events, "R-ORDER-1")
     assert e.text() == "Pick order at the Laughing Goblin: Bo, Cy and Ana (highest bid first). [R-ORDER-1]"
     v = assert_illegal(s, nidlib.Pick(0, s.taverns[0][0]), "R-ORDER-1")
-    assert "Bo" in v.reason() and "Ana" in v.reason()
+    assert "Bo" in v.reason()
+    assert "Ana" in v.reason()
 
 
 def test_r_order_2_tie_broken_by_the_higher_gem_and_the_event_names_both_gems() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 3, 1: 5, 2: 4})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
-         .bids(2, taverns=[2, 3, 0], pouch=[4, "5b"]).at_tavern(0).build(events))
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 3, 1: 5, 2: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(2, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .at_tavern(0)
+        .build(events)
+    )
     assert s.order == [1, 0, 2]
     (e,) = by_rule(events, "R-ORDER-2")
-    assert e.text() == ("Bo and Ana both bid 4 on the Laughing Goblin; Bo's gem is higher (5 > 3), so Bo picks "
-                        "first, and they will exchange gems after this tavern. [R-ORDER-2]")
+    assert e.text() == (
+        "Bo and Ana both bid 4 on the Laughing Goblin; Bo's gem is higher (5 > 3), so Bo picks "
+        "first, and they will exchange gems after this tavern. [R-ORDER-2]"
+    )
 
 
 def test_r_order_2_gem_six_wins_every_tie() -> None:
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 6, 2: 4})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
-         .bids(2, taverns=[4, 3, 0], pouch=[2, "5b"]).at_tavern(0).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 6, 2: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(2, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .at_tavern(0)
+        .build()
+    )
     assert s.order == [1, 0, 2]
 
 
@@ -93,8 +117,9 @@ def test_r_order_3_and_ec_02_order_fixed_at_reveal_gems_swap_after_the_tavern() 
     assert s.ties == [[0, 1]]
     s, ev = finish_tavern(s)
     (swap,) = by_rule(ev, "R-GEM-2")
-    assert swap.text() == ("Ana and Bo were tied at 4: they exchange gems (Ana now has gem 3, Bo has gem 5). "
-                           "[R-GEM-2]")
+    assert swap.text() == (
+        "Ana and Bo were tied at 4: they exchange gems (Ana now has gem 3, Bo has gem 5). [R-GEM-2]"
+    )
     assert gems(s) == [3, 5, 4]
     # tied again on the Dragon (3 each): now Bo (gem 5) picks first
     assert s.order == [1, 0, 2]
@@ -116,17 +141,25 @@ def test_r_gem_1_only_tied_players_exchange_and_after_all_pick_turns() -> None:
 
 def test_ec_03_three_way_tie_swaps_highest_and_lowest_gem() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(4, ("A", "B", "C", "D"), seed=1).gems({0: 4, 1: 5, 2: 2, 3: 3})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
-         .bids(2, taverns=[4, 2, 0], pouch=[3, "5b"]).bids(3, taverns=[2, 3, 0], pouch=[4, "5b"])
-         .at_tavern(0).build(events))
+    s = (
+        Scenario(4, ("A", "B", "C", "D"), seed=1)
+        .gems({0: 4, 1: 5, 2: 2, 3: 3})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(2, taverns=[4, 2, 0], pouch=[3, "5b"])
+        .bids(3, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .at_tavern(0)
+        .build(events)
+    )
     assert s.order == [1, 0, 2, 3]
     tie = [e for e in events if e.rule == "R-ORDER-2"]
-    assert tie and "5 > 4 > 2" in tie[0].text()
+    assert tie
+    assert "5 > 4 > 2" in tie[0].text()
     s, ev = finish_tavern(s)
     assert gems(s) == [4, 2, 5, 3]
     (mid,) = [e for e in ev if e.key == "gem.middle"]
-    assert mid.rule == "R-GEM-2" and mid.text().startswith("A keeps gem 4")
+    assert mid.rule == "R-GEM-2"
+    assert mid.text().startswith("A keeps gem 4")
 
 
 def test_r_gem_2_and_ec_04_five_and_four_way_ties() -> None:
@@ -150,9 +183,15 @@ def test_r_gem_2_and_ec_04_five_and_four_way_ties() -> None:
 
 def test_r_gem_3_and_ec_05_gem_six_never_exchanged() -> None:
     # three tied including gem 6: the other two swap
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 6, 1: 5, 2: 4})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
-         .bids(2, taverns=[4, 2, 0], pouch=[3, "5b"]).at_tavern(0).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 6, 1: 5, 2: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(2, taverns=[4, 2, 0], pouch=[3, "5b"])
+        .at_tavern(0)
+        .build()
+    )
     s, ev = finish_tavern(s)
     assert gems(s) == [6, 4, 5]
     (kept,) = by_rule(ev, "R-GEM-3")
@@ -160,14 +199,21 @@ def test_r_gem_3_and_ec_05_gem_six_never_exchanged() -> None:
     # two tied including gem 6: nothing happens (Dragon: Ana 3, Bo 3)
     s, ev = finish_tavern(s)
     assert gems(s) == [6, 4, 5]
-    assert by_rule(ev, "R-GEM-3") and not by_rule(ev, "R-GEM-2")
+    assert by_rule(ev, "R-GEM-3")
+    assert not by_rule(ev, "R-GEM-2")
 
 
 def test_r_gem_4_and_ec_06_independent_tie_groups() -> None:
-    s = (Scenario(4, ("A", "B", "C", "D"), seed=1).gems({0: 2, 1: 3, 2: 4, 3: 5})
-         .bids(0, taverns=["5b", 2, 0], pouch=[3, 4]).bids(1, taverns=["5b", 2, 0], pouch=[3, 4])
-         .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"]).bids(3, taverns=[3, 4, 0], pouch=[2, "5b"])
-         .at_tavern(0).build())
+    s = (
+        Scenario(4, ("A", "B", "C", "D"), seed=1)
+        .gems({0: 2, 1: 3, 2: 4, 3: 5})
+        .bids(0, taverns=["5b", 2, 0], pouch=[3, 4])
+        .bids(1, taverns=["5b", 2, 0], pouch=[3, 4])
+        .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
+        .bids(3, taverns=[3, 4, 0], pouch=[2, "5b"])
+        .at_tavern(0)
+        .build()
+    )
     assert s.order == [1, 0, 3, 2]
     assert sorted(map(sorted, s.ties)) == [[0, 1], [2, 3]]
     s, ev = finish_tavern(s)
@@ -177,8 +223,14 @@ def test_r_gem_4_and_ec_06_independent_tie_groups() -> None:
 
 def test_r_gem_5_gems_do_not_break_distinction_ties() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .army(0, warrior=[3]).army(1, warrior=[4]).at_end_of_age().build(events))
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .army(0, warrior=[3])
+        .army(1, warrior=[4])
+        .at_end_of_age()
+        .build(events)
+    )
     (tie,) = [e for e in events if e.rule == "R-EVAL-3" and e.params["cls"] == "@class.warrior"]
     assert tie.key == "eval.tie"
     assert all("kings-hand" not in p.command_zone for p in s.players)
@@ -201,25 +253,41 @@ def test_r_pick_2_last_player_takes_the_last_card() -> None:
     s, _ = play(s, nidlib.legal_actions(s)[0])
     s, _ = play(s, nidlib.legal_actions(s)[0])
     acts = nidlib.legal_actions(s)
-    assert len(acts) == 1 and acts[0].player == 1
+    assert len(acts) == 1
+    assert acts[0].player == 1
     s, ev = play(s, acts[0])
-    assert s.taverns[0] == [] and not by_rule(ev, "R-PICK-3")
+    assert s.taverns[0] == []
+    assert not by_rule(ev, "R-PICK-3")
 
 
 def test_r_pick_3_and_ec_01_two_players_third_card_discarded() -> None:
-    s = (Scenario(2, ("Ana", "Bo"), seed=1).gems({0: 5, 1: 4})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[3, 4, 2], pouch=[0, "5b"])
-         .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    s = (
+        Scenario(2, ("Ana", "Bo"), seed=1)
+        .gems({0: 5, 1: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[3, 4, 2], pouch=[0, "5b"])
+        .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
     s, ev = play(s, "p0:pick:1W4", "p1:pick:1W3")
     (d,) = by_rule(ev, "R-PICK-3")
     assert d.text() == "Nobody took Warrior 5 from the Laughing Goblin: it is discarded. [R-PICK-3]"
-    assert s.discard[-1] == "1W5" and s.taverns[0] == [] and s.tavern == 1
+    assert s.discard[-1] == "1W5"
+    assert s.taverns[0] == []
+    assert s.tavern == 1
 
 
 def test_r_tavern_end_1_discard_then_gem_exchange_then_next_tavern() -> None:
-    s = (Scenario(2, ("Ana", "Bo"), seed=1).gems({0: 5, 1: 4})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[4, 3, 2], pouch=[0, "5b"])
-         .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    s = (
+        Scenario(2, ("Ana", "Bo"), seed=1)
+        .gems({0: 5, 1: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
     s, ev = play(s, "p0:pick:1W4", "p1:pick:1W3")
     keys = [e.key for e in ev]
     assert keys.index("tavern.discard") < keys.index("gem.swap") < keys.index("reveal.bids")
@@ -228,11 +296,17 @@ def test_r_tavern_end_1_discard_then_gem_exchange_then_next_tavern() -> None:
 
 def test_r_pick_4_card_then_hero_then_trade() -> None:
     # Ana bid the 0 on the Goblin; the warrior completes her first line: recruit, then trade.
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .army(0, hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
-         .bids(0, taverns=[0, 3, 2], pouch=[4, "5b"]).bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
-         .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
-         .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .army(0, hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
+        .bids(0, taverns=[0, 3, 2], pouch=[4, "5b"])
+        .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
+        .taverns([["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
     assert s.order == [2, 1, 0]
     s, _ = play(s, "p2:pick:1W5", "p1:pick:1W4")
     s, ev = play(s, "p0:pick:1W3")
@@ -246,30 +320,50 @@ def test_r_pick_4_card_then_hero_then_trade() -> None:
 
 def test_ec_07_uline_owner_bids_after_seeing_the_others() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .command_zone(0, ["Uline"]).army(0, warrior=[3], hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
-         .hand(0, [0, 2, 3, 4, "5b"])
-         .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"]).bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
-         .at_tavern(0).build(events))
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .command_zone(0, ["Uline"])
+        .army(0, warrior=[3], hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
+        .hand(0, [0, 2, 3, 4, "5b"])
+        .bids(1, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
+        .at_tavern(0)
+        .build(events)
+    )
     assert nidlib.decision(s).kind == "uline_bid"
     (e,) = by_rule(events, "R-REVEAL-2")
-    assert "Bo 4" in e.text() and "Cy 3" in e.text()
+    assert "Bo 4" in e.text()
+    assert "Cy 3" in e.text()
     assert sorted(str(a) for a in nidlib.legal_actions(s)) == [
-        "p0:uline:0", "p0:uline:2", "p0:uline:3", "p0:uline:4", "p0:uline:5b"]
+        "p0:uline:0",
+        "p0:uline:2",
+        "p0:uline:3",
+        "p0:uline:4",
+        "p0:uline:5b",
+    ]
     assert_illegal(s, "p0:uline:9", "R-HERO-ULINE-4")
     s, ev = play(s, "p0:uline:4")  # ties Bo on purpose
     assert by_rule(ev, "R-HERO-ULINE-4")
-    assert s.order == [0, 1, 2] and s.ties == [[0, 1]]
-    assert s.players[0].slots[0] is not None and s.players[0].revealed[0]
+    assert s.order == [0, 1, 2]
+    assert s.ties == [[0, 1]]
+    assert s.players[0].slots[0] is not None
+    assert s.players[0].revealed[0]
     s, _ = finish_tavern(s)
     assert gems(s)[:2] == [4, 5]
 
 
 def test_r_reveal_2_uline_coin_laid_face_up_after_the_others() -> None:
     events: list[nidlib.Event] = []
-    s = (Scenario(3, NAMES3, seed=1).command_zone(2, ["Uline"]).hand(2, [0, 2, 3, 4, "5b"])
-         .bids(0, taverns=[4, 3, 0], pouch=[2, "5b"]).bids(1, taverns=[3, 2, 0], pouch=[4, "5b"])
-         .at_tavern(0).build(events))
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .command_zone(2, ["Uline"])
+        .hand(2, [0, 2, 3, 4, "5b"])
+        .bids(0, taverns=[4, 3, 0], pouch=[2, "5b"])
+        .bids(1, taverns=[3, 2, 0], pouch=[4, "5b"])
+        .at_tavern(0)
+        .build(events)
+    )
     assert [e.rule for e in events][:1] == ["R-REVEAL-2"]
     assert all(s.players[i].revealed[0] for i in (0, 1))
     assert s.players[2].slots[0] is None
@@ -279,19 +373,33 @@ def test_r_reveal_2_uline_coin_laid_face_up_after_the_others() -> None:
 
 
 def test_ec_08_royal_offering_as_last_card_or_discarded_third_card() -> None:
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[3, 4, 2], pouch=[0, "5b"])
-         .bids(2, taverns=[2, 4, 3], pouch=[0, "5b"])
-         .taverns([["W3", "W4", "RO3"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[3, 4, 2], pouch=[0, "5b"])
+        .bids(2, taverns=[2, 4, 3], pouch=[0, "5b"])
+        .taverns([["W3", "W4", "RO3"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
     s, _ = play(s, "p0:pick:1W3", "p1:pick:1W4")
     assert nidlib.legal_actions(s) == [nidlib.Pick(2, "1RO3")]
     s, ev = play(s, "p2:pick:1RO3")
-    assert nidlib.decision(s).kind == "transform" and by_rule(ev, "R-XFORM-6")
+    assert nidlib.decision(s).kind == "transform"
+    assert by_rule(ev, "R-XFORM-6")
     # 2 players: a Royal Offering left over is discarded without effect
-    s = (Scenario(2, ("Ana", "Bo"), seed=1).gems({0: 5, 1: 4})
-         .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"]).bids(1, taverns=[3, 4, 2], pouch=[0, "5b"])
-         .taverns([["W3", "W4", "RO3"], ["H", "H", "H"], ["M0", "M1", "M2"]]).at_tavern(0).build())
+    s = (
+        Scenario(2, ("Ana", "Bo"), seed=1)
+        .gems({0: 5, 1: 4})
+        .bids(0, taverns=[4, 3, 2], pouch=[0, "5b"])
+        .bids(1, taverns=[3, 4, 2], pouch=[0, "5b"])
+        .taverns([["W3", "W4", "RO3"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .at_tavern(0)
+        .build()
+    )
     s, ev = play(s, "p0:pick:1W3", "p1:pick:1W4")
     assert "1RO3" in s.discard
-    assert not by_rule(ev, "R-XFORM-1") and nidlib.decision(s).kind == "pick"
+    assert not by_rule(ev, "R-XFORM-1")
+    assert nidlib.decision(s).kind == "pick"
     assert [str(c) for p in s.players for c in p.coins() if c.value > 5] == []

@@ -126,7 +126,8 @@ def _play(game: int) -> None:
                 slack[i] += ref[i] - now
             ref[i] = now
             assert len(p.heroes) <= now + slack[i], (
-                f"game {game} step {steps}: {p.name} has {len(p.heroes)} heroes and {now} lines")
+                f"game {game} step {steps}: {p.name} has {len(p.heroes)} heroes and {now} lines"
+            )
         _invariants(s, expected, start)
         if (s.age, s.round) != last_round:
             rounds[s.age] = max(rounds[s.age], s.round)
@@ -137,10 +138,12 @@ def _play(game: int) -> None:
             assert state_from_dict(state_to_dict(s)) == s
     assert state_from_dict(state_to_dict(s)) == s
     assert rounds[1] == rounds[2] == ROUNDS_PER_AGE[players], rounds
-    assert s.decks[1] == [] and s.decks[2] == []
+    assert s.decks[1] == []
+    assert s.decks[2] == []
     table = nidlib.final_scores(s)
     assert all(ps.total >= 0 for ps in table.players)
-    assert table.winners and nidlib.legal_actions(s) == []
+    assert table.winners
+    assert nidlib.legal_actions(s) == []
     assert all(p.thrud == -1 for p in s.players)
 
 

@@ -85,9 +85,13 @@ def test_r_comp_4_twenty_one_unique_heroes() -> None:
 
 def test_r_comp_5_special_components() -> None:
     armorer = CARDS["armorer"]
-    assert armorer.cls is DwarfClass.BLACKSMITH and len(armorer.ranks) == 2 and sum(armorer.ranks) == 0
+    assert armorer.cls is DwarfClass.BLACKSMITH
+    assert len(armorer.ranks) == 2
+    assert sum(armorer.ranks) == 0
     green = Coin.parse("3s")
-    assert green.value == 3 and green.kind is CoinKind.SPECIAL and green.is_trading
+    assert green.value == 3
+    assert green.kind is CoinKind.SPECIAL
+    assert green.is_trading
     s = nidlib.new_game(5, seed=0)
     assert 6 not in {p.gem for p in s.players}  # the gem 6 is set aside, not dealt
     assert "armorer" not in _all_age_cards(s, 1) + _all_age_cards(s, 2)
@@ -107,7 +111,7 @@ def test_r_comp_6_and_r_setup_1_five_basic_coins_each(players: int) -> None:
 def test_r_comp_7_and_r_setup_3_royal_treasure(players: int) -> None:
     s = nidlib.new_game(players, seed=1)
     t = s.treasury
-    big = {v: 1 for v in range(15, 26)}
+    big = dict.fromkeys(range(15, 26), 1)
     if players >= 4:
         assert t == {5: 2, 6: 2, 7: 3, 8: 2, 9: 3, 10: 2, 11: 3, 12: 2, 13: 2, 14: 2, **big}
         assert sum(t.values()) == 34
@@ -116,7 +120,9 @@ def test_r_comp_7_and_r_setup_3_royal_treasure(players: int) -> None:
         assert sum(t.values()) == 28
 
 
-@pytest.mark.parametrize(("players", "gems"), [(2, {4, 5}), (3, {3, 4, 5}), (4, {2, 3, 4, 5}), (5, {1, 2, 3, 4, 5})])
+@pytest.mark.parametrize(
+    ("players", "gems"), [(2, {4, 5}), (3, {3, 4, 5}), (4, {2, 3, 4, 5}), (5, {1, 2, 3, 4, 5})]
+)
 def test_r_comp_8_and_r_setup_2_gems_dealt(players: int, gems: set[int]) -> None:
     seen_first: set[int] = set()
     for seed in range(12):
@@ -135,7 +141,10 @@ def test_r_comp_8_and_r_setup_2_gems_dealt(players: int, gems: set[int]) -> None
 
 def test_r_comp_9_three_taverns_and_five_coin_spaces() -> None:
     assert [render("tavern.0", {}), render("tavern.1", {}), render("tavern.2", {})] == [
-        "Laughing Goblin", "Dancing Dragon", "Shining Horse"]
+        "Laughing Goblin",
+        "Dancing Dragon",
+        "Shining Horse",
+    ]
     s = nidlib.new_game(3, seed=0)
     assert len(s.taverns) == 3
     for p in s.players:
@@ -172,15 +181,19 @@ def test_r_setup_5_heroes_displayed_and_first_game_option() -> None:
     assert by_rule(events, "R-SETUP-5")
 
 
-@pytest.mark.parametrize(("players", "cards", "rounds", "coins"),
-                         [(2, 3, 4, 28), (3, 3, 4, 28), (4, 4, 3, 34), (5, 5, 3, 34)])
+@pytest.mark.parametrize(
+    ("players", "cards", "rounds", "coins"), [(2, 3, 4, 28), (3, 3, 4, 28), (4, 4, 3, 34), (5, 5, 3, 34)]
+)
 def test_r_setup_6_summary_by_player_count(players: int, cards: int, rounds: int, coins: int) -> None:
     events: list[nidlib.Event] = []
     s = nidlib.new_game(players, seed=9, events=events)
     assert [len(t) for t in s.taverns] == [cards] * 3
     (e,) = by_rule(events, "R-SETUP-6")
-    assert e.params["rounds"] == rounds and e.params["coins"] == coins and e.params["cards"] == cards
-    assert str(cards) in e.text() and str(rounds) in e.text()
+    assert e.params["rounds"] == rounds
+    assert e.params["coins"] == coins
+    assert e.params["cards"] == cards
+    assert str(cards) in e.text()
+    assert str(rounds) in e.text()
 
 
 @pytest.mark.parametrize("players", [1, 6, 0])
@@ -190,16 +203,18 @@ def test_r_setup_6_player_count_outside_two_to_five_refused(players: int) -> Non
 
 
 def test_r_setup_6_names_must_differ() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="different, non-empty player names"):
         nidlib.new_game(3, ["Ana", "Ana", "Bo"])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="different, non-empty player names"):
         nidlib.new_game(3, ["Ana", "Bo"])
 
 
 def test_r_setup_7_no_first_player_bids_are_simultaneous() -> None:
     s = nidlib.new_game(4, seed=0)
     d = nidlib.decision(s)
-    assert d is not None and d.kind == "bids" and d.players == (0, 1, 2, 3)
+    assert d is not None
+    assert d.kind == "bids"
+    assert d.players == (0, 1, 2, 3)
     # any player may bid first
     for i in (3, 0):
         a = nidlib.legal_actions(s, i)[0]
@@ -223,7 +238,8 @@ def test_r_flow_1_and_r_flow_3_two_ages_and_rounds_per_age(players: int, rounds:
     ages = [e.params["age"] for e in events if e.key == "age.start"]
     assert ages == [1, 2]
     ends = [e for e in events if e.key == "age.end"]
-    assert [e.params["age"] for e in ends] == [1, 2] and all(e.rule == "R-FLOW-3" for e in ends)
+    assert [e.params["age"] for e in ends] == [1, 2]
+    assert all(e.rule == "R-FLOW-3" for e in ends)
     # Age I end steps (Troop Evaluation) come between the two Ages; final scores come last
     k_eval = next(k for k, e in enumerate(events) if e.rule == "R-EVAL-3")
     k_age2 = next(k for k, e in enumerate(events) if e.key == "age.start" and e.params["age"] == 2)
@@ -270,7 +286,7 @@ def test_r_enter_1_cards_per_tavern_drawn_from_the_top(players: int) -> None:
     deck = list(s.decks[1])
     s, _ = play_until(s, lambda x: x.round == 2, seed=1)
     top = deck[::-1]
-    assert s.taverns == [top[:size], top[size:2 * size], top[2 * size:3 * size]]
+    assert s.taverns == [top[:size], top[size : 2 * size], top[2 * size : 3 * size]]
 
 
 def test_r_enter_2_tavern_cards_are_public() -> None:
@@ -280,4 +296,5 @@ def test_r_enter_2_tavern_cards_are_public() -> None:
     events: list[nidlib.Event] = []
     nidlib.new_game(4, seed=13, events=events)
     enter = [e for e in events if e.rule == "R-ENTER-1"]
-    assert len(enter) == 3 and all(e.visible_to is None for e in enter)
+    assert len(enter) == 3
+    assert all(e.visible_to is None for e in enter)

@@ -17,16 +17,23 @@ def first(_s: State, acts: list[nidlib.Action]) -> nidlib.Action:
 
 def ana_trades(ana: dict[str, list[int | str]], bo: list[int | str], cy: list[int | str]) -> State:
     """Ana (gem 5) bids the 0 on the Goblin; Bo and Cy own the coins given (3 on taverns, 2 in the pouch)."""
-    return (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-            .bids(0, taverns=ana["taverns"], pouch=ana["pouch"])
-            .bids(1, taverns=bo[:3], pouch=bo[3:]).bids(2, taverns=cy[:3], pouch=cy[3:])
-            .taverns(ROW).at_tavern(0).build())
+    return (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .bids(0, taverns=ana["taverns"], pouch=ana["pouch"])
+        .bids(1, taverns=bo[:3], pouch=bo[3:])
+        .bids(2, taverns=cy[:3], pouch=cy[3:])
+        .taverns(ROW)
+        .at_tavern(0)
+        .build()
+    )
 
 
 def test_r_treas_1_exact_coin_first() -> None:
     s = ana_trades({"taverns": [0, 4, 2], "pouch": [3, "5b"]}, [2, 3, 0, 4, "5b"], [2, 3, 0, 4, "5b"])
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
-    assert "8" in coins_of(s, 0) and not by_rule(ev, "R-TREAS-1")
+    assert "8" in coins_of(s, 0)
+    assert not by_rule(ev, "R-TREAS-1")
 
 
 def test_r_treas_1_and_ec_14_no_eight_left_takes_the_nine() -> None:
@@ -35,8 +42,9 @@ def test_r_treas_1_and_ec_14_no_eight_left_takes_the_nine() -> None:
     assert s.treasury[8] == 0
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
     (fb,) = by_rule(ev, "R-TREAS-1")
-    assert fb.text() == ("No 8 is left in the Royal Treasure, so Ana takes the 9 (the next higher coin). "
-                         "[R-TREAS-1]")
+    assert fb.text() == (
+        "No 8 is left in the Royal Treasure, so Ana takes the 9 (the next higher coin). [R-TREAS-1]"
+    )
     assert "9" in coins_of(s, 0)
 
 
@@ -45,31 +53,43 @@ def test_r_treas_2_and_ec_16_forced_downgrade_twenty_five_plus_six() -> None:
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
     (fb,) = by_rule(ev, "R-TREAS-1")
     assert fb.key == "treasury.fallback-down"
-    assert fb.text() == ("No coin of 31 or more is left in the Royal Treasure (and never one worth 25, the coin "
-                         "being discarded), so Ana takes the 24, the nearest lower coin. [R-TREAS-1]")
-    assert "24" in coins_of(s, 0) and "25" not in coins_of(s, 0) and "6" in coins_of(s, 0)
-    assert s.treasury[25] == 1 and s.treasury[24] == 0
+    assert fb.text() == (
+        "No coin of 31 or more is left in the Royal Treasure (and never one worth 25, the coin "
+        "being discarded), so Ana takes the 24, the nearest lower coin. [R-TREAS-1]"
+    )
+    assert "24" in coins_of(s, 0)
+    assert "25" not in coins_of(s, 0)
+    assert "6" in coins_of(s, 0)
+    assert s.treasury[25] == 1
+    assert s.treasury[24] == 0
     assert_conserved(s)
 
 
 def test_r_treas_4_and_ec_15_no_coin_of_the_discarded_value_even_a_duplicate() -> None:
     # 5 players: every coin 14..25 is owned, one gold 13 is in the Treasury, Ana transforms her 13 by +5.
     names = ("Ana", "Bo", "Cy", "Di", "Ed")
-    s = (Scenario(5, names, seed=3, age=2).gems({0: 5, 1: 4, 2: 3, 3: 2, 4: 1})
-         .bids(0, taverns=[15, 0, 14], pouch=[13, 14])
-         .bids(1, taverns=[0, 16, 17], pouch=[18, 19])
-         .bids(2, taverns=[0, 20, 21], pouch=[22, 23])
-         .bids(3, taverns=[0, 24, 25], pouch=[2, 3])
-         .bids(4, taverns=[2, 3, 4], pouch=[0, "5b"])
-         .taverns([["RO5", "W3", "W4", "W5", "W6"], ["H", "H", "H", "H", "H"], ["M0", "M1", "M2", "M0", "M1"]])
-         .at_tavern(0).build())
-    assert s.treasury[13] == 1 and all(s.treasury[v] == 0 for v in range(14, 26))
+    s = (
+        Scenario(5, names, seed=3, age=2)
+        .gems({0: 5, 1: 4, 2: 3, 3: 2, 4: 1})
+        .bids(0, taverns=[15, 0, 14], pouch=[13, 14])
+        .bids(1, taverns=[0, 16, 17], pouch=[18, 19])
+        .bids(2, taverns=[0, 20, 21], pouch=[22, 23])
+        .bids(3, taverns=[0, 24, 25], pouch=[2, 3])
+        .bids(4, taverns=[2, 3, 4], pouch=[0, "5b"])
+        .taverns([["RO5", "W3", "W4", "W5", "W6"], ["H", "H", "H", "H", "H"], ["M0", "M1", "M2", "M0", "M1"]])
+        .at_tavern(0)
+        .build()
+    )
+    assert s.treasury[13] == 1
+    assert all(s.treasury[v] == 0 for v in range(14, 26))
     s, _ = play(s, "p0:pick:2RO5")
     loc = "p0" if str(s.players[0].slots[3]) == "13" else "p1"
     s, ev = play(s, f"p0:transform:{loc}")
     (fb,) = by_rule(ev, "R-TREAS-1")
-    assert fb.key == "treasury.fallback-down" and fb.params["value"] == 12
-    assert "12" in coins_of(s, 0) and "13" not in coins_of(s, 0)
+    assert fb.key == "treasury.fallback-down"
+    assert fb.params["value"] == 12
+    assert "12" in coins_of(s, 0)
+    assert "13" not in coins_of(s, 0)
     assert s.treasury[13] == 2  # the 13 is back, the other 13 was never offered
     assert_conserved(s)
 
@@ -88,7 +108,7 @@ def test_r_treas_3_no_legal_coin_the_player_keeps_the_coin() -> None:
     # whose Treasury was emptied by hand on a private copy; the exchange does not happen.
     s = ana_trades({"taverns": [0, 4, 2], "pouch": [3, "5b"]}, [2, 3, 0, 4, "5b"], [2, 3, 0, 4, "5b"])
     s = s.copy()
-    s.treasury = {v: 0 for v in s.treasury}
+    s.treasury = dict.fromkeys(s.treasury, 0)
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
     (none,) = by_rule(ev, "R-TREAS-3")
     assert none.text() == "The Royal Treasure has no coin Ana could take, so Ana keeps the 5. [R-TREAS-3]"
@@ -99,23 +119,32 @@ def test_r_coin_1_basic_leaves_the_game_gold_returns_to_the_treasury() -> None:
     s = ana_trades({"taverns": [0, 4, 2], "pouch": [3, "5b"]}, [2, 3, 0, 4, "5b"], [2, 3, 0, 4, "5b"])
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
     (basic,) = [e for e in ev if e.key == "coin.basic-leaves"]
-    assert basic.rule == "R-COIN-1" and basic.text() == "Ana's basic 5 leaves the game. [R-COIN-1]"
+    assert basic.rule == "R-COIN-1"
+    assert basic.text() == "Ana's basic 5 leaves the game. [R-COIN-1]"
     assert s.out_of_game == ["5b"]
     g = ana_trades({"taverns": [0, 4, 2], "pouch": [3, 9]}, [2, 3, 0, 4, "5b"], [2, 3, 0, 4, "5b"])
     assert g.treasury[9] == 0
     g, ev = play_until(g, lambda x: x.tavern != 0, choose=first)
     (gold,) = [e for e in ev if e.key == "coin.gold-returns"]
     assert gold.text() == "Ana's gold 9 goes back to the Royal Treasure. [R-COIN-1]"
-    assert g.treasury[9] == 1 and g.out_of_game == ["5b"]  # the 5b was replaced at set-up
+    assert g.treasury[9] == 1
+    assert g.out_of_game == ["5b"]
 
 
 def test_r_coin_2_green_three_never_traded_nor_transformed() -> None:
-    s = (Scenario(3, NAMES3, seed=1).gems({0: 5, 1: 4, 2: 3})
-         .bids(0, taverns=["3s", 4, 2], pouch=[3, "5b"])
-         .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"]).bids(2, taverns=[2, 3, 0], pouch=[4, "5b"])
-         .taverns(ROW).at_tavern(0).build())
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .gems({0: 5, 1: 4, 2: 3})
+        .bids(0, taverns=["3s", 4, 2], pouch=[3, "5b"])
+        .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .bids(2, taverns=[2, 3, 0], pouch=[4, "5b"])
+        .taverns(ROW)
+        .at_tavern(0)
+        .build()
+    )
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
-    assert "3s" in coins_of(s, 0) and str(s.players[0].slots[0]) == "3s"
+    assert "3s" in coins_of(s, 0)
+    assert str(s.players[0].slots[0]) == "3s"
     (start,) = [e for e in ev if e.key == "trade.start"]
     assert (start.params["a"], start.params["b"]) == (3, 5)
 
@@ -131,16 +160,19 @@ def test_r_coin_4_unrevealed_bids_and_pouch_hidden_from_others() -> None:
     s = ana_trades({"taverns": [0, 4, 2], "pouch": [3, "5b"]}, [2, 3, 0, 4, "5b"], [2, 3, 0, 4, "5b"])
     v = nidlib.view_for(s, 1)
     ana = v.players[0]
-    assert str(ana.slots[0]) == "0" and ana.slots[1:] == [None] * 4
+    assert str(ana.slots[0]) == "0"
+    assert ana.slots[1:] == [None] * 4
     assert sorted(str(c) for c in ana.hidden) == ["2", "3", "4", "5b"]
     own = v.players[1]
-    assert all(c is not None for c in own.slots) and own.hidden == []
+    assert all(c is not None for c in own.slots)
+    assert own.hidden == []
 
 
 def test_r_coin_5_trades_and_transformations_are_public() -> None:
     s = ana_trades({"taverns": [0, 4, 2], "pouch": [3, "5b"]}, [2, 3, 0, 4, "5b"], [2, 3, 0, 4, "5b"])
     s, ev = play_until(s, lambda x: x.tavern != 0, choose=first)
     coin_events = [e for e in ev if e.rule in ("R-TRADE-2", "R-COIN-1", "R-TREAS-1", "R-XFORM-1")]
-    assert coin_events and all(e.visible_to is None for e in coin_events)
+    assert coin_events
+    assert all(e.visible_to is None for e in coin_events)
     start = next(e for e in coin_events if e.key == "trade.start")
     assert (start.params["a"], start.params["b"], start.params["high"]) == (3, 5, 5)

@@ -27,9 +27,11 @@ def test_r_coin_4_bids_hidden_during_the_bid_phase() -> None:
     s, _ = play(s, "p0:bid:4,0,5b/2,3")
     for viewer in (1, 2):
         ana = nidlib.view_for(s, viewer).players[0]
-        assert ana.slots == [None] * 5 and sorted(map(str, ana.hidden)) == ["0", "2", "3", "4", "5b"]
+        assert ana.slots == [None] * 5
+        assert sorted(map(str, ana.hidden)) == ["0", "2", "3", "4", "5b"]
     own = nidlib.view_for(s, 0).players[0]
-    assert [str(c) for c in own.slots] == ["4", "0", "5b", "2", "3"] and own.hidden == []
+    assert [str(c) for c in own.slots] == ["4", "0", "5b", "2", "3"]
+    assert own.hidden == []
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -37,13 +39,16 @@ def test_views_hide_exactly_what_others_may_not_know(seed: int) -> None:
     for s in _states(seed):
         for viewer in range(len(s.players)):
             v = nidlib.view_for(s, viewer)
-            assert v.viewer == viewer and v.options.seed == 0
-            assert v.decks[1] == sorted(s.decks[1]) and v.decks[2] == sorted(s.decks[2] + (
-                s.pioneer_draw if v.pioneer_draw == [] else []))
+            assert v.viewer == viewer
+            assert v.options.seed == 0
+            assert v.decks[1] == sorted(s.decks[1])
+            assert v.decks[2] == sorted(s.decks[2] + (s.pioneer_draw if v.pioneer_draw == [] else []))
             for i, (p, q) in enumerate(zip(s.players, v.players, strict=True)):
                 assert sorted(q.coins()) == sorted(p.coins())  # which coins: public (R-COIN-5)
                 if i == viewer:
-                    assert q.slots == p.slots and q.hand == p.hand and q.hidden == []
+                    assert q.slots == p.slots
+                    assert q.hand == p.hand
+                    assert q.hidden == []
                     continue
                 for k in range(5):
                     if p.revealed[k]:
@@ -53,7 +58,9 @@ def test_views_hide_exactly_what_others_may_not_know(seed: int) -> None:
                 if "uline" in p.heroes:
                     assert q.hand == []
             # everything public stays
-            assert v.taverns == s.taverns and v.treasury == s.treasury and v.discard == s.discard
+            assert v.taverns == s.taverns
+            assert v.treasury == s.treasury
+            assert v.discard == s.discard
             assert [p.columns for p in v.players] == [p.columns for p in s.players]
             assert [p.gem for p in v.players] == [p.gem for p in s.players]
 
@@ -82,7 +89,8 @@ def test_uline_hand_hidden_and_view_cannot_be_played() -> None:
         nidlib.apply(v, a)
     other = nidlib.legal_actions(s, 1)[0]
     vio = nidlib.check(v, other)
-    assert vio is not None and vio.rule == "R-COIN-4"
+    assert vio is not None
+    assert vio.rule == "R-COIN-4"
 
 
 def test_r_dist_pioneer_1_view_of_the_draw_only_for_the_winner() -> None:
@@ -92,6 +100,7 @@ def test_r_dist_pioneer_1_view_of_the_draw_only_for_the_winner() -> None:
     assert nidlib.view_for(s, 1).pioneer_draw == s.pioneer_draw
     for viewer in (0, 2):
         v = nidlib.view_for(s, viewer)
-        assert v.pioneer_draw == [] and sorted(v.decks[2]) == sorted(s.decks[2] + s.pioneer_draw)
+        assert v.pioneer_draw == []
+        assert sorted(v.decks[2]) == sorted(s.decks[2] + s.pioneer_draw)
     s, _ = play_until(s, lambda x: x.age == 2, choose=lambda _s, acts: acts[0])
     assert all(nidlib.view_for(s, i).pioneer_draw == [] for i in range(3))
