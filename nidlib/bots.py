@@ -12,7 +12,8 @@ Three levels, all deterministic for a given seed:
   action (every legal action, or a dozen heuristic bids) it samples hidden information,
   plays the game out with a fast heuristic policy and keeps the action with the best
   mean final margin. Its budget is counted in simulated actions, so it is
-  deterministic; a wall-clock cap (default 0.9 s) only guards against slow machines.
+  deterministic; an optional wall-clock cap (``max_seconds``) bounds the latency of an
+  interactive game on a busy machine, at the price of determinism when it binds.
 
 A bot is handed ``nidlib.view_for(state, seat)`` and ``nidlib.legal_actions(view, seat)``
 and returns one of those actions; it never sees another player's face-down coins or
@@ -29,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from itertools import permutations
 from typing import Protocol
 
 from nidlib.actions import Action, Bid, Keep, Pick, Recruit, UlineBid
@@ -204,6 +206,9 @@ def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | No
 # --- fast uniform sampling -----------------------------------------------------------------
 
 
+_PERMS5: tuple[tuple[int, ...], ...] = tuple(permutations(range(5)))
+
+
 def random_bid(player: int, hand: Sequence[Coin], rng: random.Random) -> Bid:
     """A bid drawn uniformly over the *distinct* legal bids of ``hand``.
 
@@ -211,17 +216,21 @@ def random_bid(player: int, hand: Sequence[Coin], rng: random.Random) -> Bid:
     distinct bid (the pouch is unordered) is hit by ``m × 2`` permutations when its two
     pouch coins differ and by ``m`` when they are equal (``m`` = product of the factorials
     of the coin multiplicities, the same for every bid). Accepting a differing pouch with
-    probability 1/2 therefore makes every distinct bid equally likely (rejection sampling,
-    at most two shuffles on average).
+    probability 1/2 therefore makes every distinct bid equally likely (rejection sampling:
+    at most two draws on average, one random number each).
     """
-    coins = list(hand)
+    if len(hand) != 5:  # pragma: no cover - a bid always places the five coins
+        msg = f"a bid places five coins, the hand has {len(hand)}"
+        raise ValueError(msg)
     while True:
-        rng.shuffle(coins)
-        a, b = coins[3], coins[4]
-        if a == b or rng.random() < 0.5:
+        r = rng.random() * 240.0  # one draw: the permutation and the accept/reject coin
+        k = int(r)
+        perm = _PERMS5[k >> 1]
+        a, b = hand[perm[3]], hand[perm[4]]
+        if a == b or k & 1:
             break
     pouch = (a, b) if a <= b else (b, a)
-    return Bid(player, (coins[0], coins[1], coins[2]), pouch)
+    return Bid(player, (hand[perm[0]], hand[perm[1]], hand[perm[2]]), pouch)
 
 
 def random_action(s: State, rng: random.Random) -> Action:
@@ -229,10 +238,15 @@ def random_action(s: State, rng: random.Random) -> Action:
 
     During bids the lowest seat that has not bid yet acts (bids are simultaneous, so the
     order does not matter); its bid is uniform over its distinct legal bids
-    (:func:`random_bid`). Every other decision is uniform over :func:`nidlib.legal_actions`.
+    (:func:`random_bid`). A pick is uniform over the cards of the tavern; every other
+    decision is uniform over :func:`nidlib.legal_actions`.
     """
     top = s.tasks[-1]
-    if top[0] == "bids":
+    kind = top[0]
+    if kind == "pick":
+        row = s.taverns[s.tavern]
+        return Pick(top[1], row[int(rng.random() * len(row))])
+    if kind == "bids":
         for i, p in enumerate(s.players):
             if not p.bid_done:
                 return random_bid(i, p.hand, rng)
@@ -448,8 +462,11 @@ def bid_candidates(view: State, me: int) -> list[Bid]:
 class StrongBot:
     """Determinized Monte Carlo search with heuristic playouts.
 
-    ``budget`` is the number of simulated actions per decision (deterministic); ``max_seconds``
-    caps the wall-clock time per decision (only binding on a slow or busy machine).
+    ``budget`` is the number of simulated actions per decision (deterministic: the default
+    keeps a decision well under one second of CPU on one core, see docs/benchmarks.md).
+    ``max_seconds`` optionally caps the wall-clock time per decision: the search stops before
+    a further sample would pass it (the first sample always completes). Off by default so
+    that a seed always gives the same game.
     ``horizon`` stops each playout after that many actions and scores the position reached
     (default: play to the end of the game).
     ``max_candidates`` keeps the best few actions by the greedy one-ply value when there
@@ -462,8 +479,8 @@ class StrongBot:
         self,
         seed: int = 0,
         name: str = "strong",
-        budget: int = 6_000,
-        max_seconds: float = 0.9,
+        budget: int = 4_000,
+        max_seconds: float | None = None,
         max_candidates: int = 8,
         horizon: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -471,7 +488,7 @@ class StrongBot:
         self.name = name
         self.rng = random.Random(seed)
         self.budget = budget
-        self.max_seconds = max_seconds
+        self.max_seconds = max_seconds if max_seconds is not None else float("inf")
         self.max_candidates = max_candidates
         self.horizon = horizon if horizon is not None else 100_000
         self.clock = clock
@@ -496,10 +513,15 @@ class StrongBot:
 
     def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
         start = self.clock()
+        cpu = time.process_time()
         me = view.viewer if view.viewer is not None else legal[0].player
         cands = self._candidates(view, me, legal)
         if len(cands) == 1:
-            self.last_stats = {"seconds": self.clock() - start, "samples": 0}
+            self.last_stats = {
+                "seconds": self.clock() - start,
+                "cpu": time.process_time() - cpu,
+                "samples": 0,
+            }
             return cands[0], render("bot.why.only")
         totals = [0.0] * len(cands)
         samples = 0
@@ -521,7 +543,11 @@ class StrongBot:
             if steps >= self.budget or elapsed + elapsed / samples >= self.max_seconds:
                 break
         k = max(range(len(cands)), key=lambda i: totals[i])
-        self.last_stats = {"seconds": self.clock() - start, "samples": samples}
+        self.last_stats = {
+            "seconds": self.clock() - start,
+            "cpu": time.process_time() - cpu,
+            "samples": samples,
+        }
         return cands[k], render(
             "bot.why.search", {"samples": samples, "margin": round(totals[k] / samples, 1)}
         )
