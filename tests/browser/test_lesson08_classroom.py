@@ -1,0 +1,53 @@
+"""Lesson 8 in the browser: sealed bids handed round one screen, then a tavern revealed and explained."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+
+def _bid(page: Page, i: int, coins: tuple[str, str, str]) -> None:
+    page.locator(f"button.nt-class-show-{i}").click()
+    box = page.locator(f".nt-class-bidbox-{i}")
+    for k, coin in enumerate(coins):
+        box.locator(f".nt-bid-t{k} select").select_option(label=coin)
+    box.locator("button.nt-bid-confirm").click()
+    expect(box.locator(".nt-bid-panel")).to_have_count(0)
+
+
+def test_classroom_auction(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[[Page, str, str], Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    open_lesson(page, voila_url, "08-classroom-auction")
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.locator("button.nt-class-start").click()
+    expect(page.locator(".nt-class-turn-0")).to_contain_text("Ana: take the laptop")
+
+    # Bo's coins appear only after "I am Bo", and vanish once he confirms
+    expect(page.locator(".nt-class-bidbox-1 .nt-bid-panel")).to_have_count(0)
+    _bid(page, 1, ("0 (basic)", "5 (basic)", "2 (basic)"))
+    expect(page.locator(".nt-class-turn-1")).to_have_text("✔ Bo has bid.")
+    save_screenshot(page, "lesson08-bidding")
+    _bid(page, 0, ("4 (basic)", "3 (basic)", "2 (basic)"))
+    _bid(page, 2, ("4 (basic)", "0 (basic)", "5 (basic)"))
+
+    board = page.locator(".nt-class-board")
+    expect(board.locator(".nt-coin-back")).to_have_count(9)
+    reveal = page.locator("button.nt-class-reveal")
+    expect(reveal).to_contain_text("Laughing Goblin")
+    reveal.click()
+    log = page.locator(".nt-class-log")
+    expect(log).to_contain_text("Laughing Goblin: the bids are revealed")
+    expect(log).to_contain_text("Ana and Cy both bid 4 on the Laughing Goblin")
+    expect(board.locator(".nt-coin-back")).to_have_count(6)
+    page.locator(".nt-class-log").scroll_into_view_if_needed()
+    save_screenshot(page, "lesson08-reveal")
+
+    # the first picker takes a card: the pick shows up in the log
+    page.locator(".nt-action-panel button.nt-action-button:not([disabled])").first.click()
+    expect(log).to_contain_text(" takes ")
