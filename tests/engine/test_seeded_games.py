@@ -15,7 +15,7 @@ What is checked, and how often (honestly):
 
 Steps are played on the fast path (``nidlib.engine.advance`` on a private state); ``check`` is
 asserted before each step. Games use 2-5 players, 1 in 5 with the first-game option.
-Measured: about 50 s of CPU time for the whole file (113 s wall clock on the shared 2-core machine).
+Measured: about 50 s of CPU time for the whole file (113-170 s wall clock on the shared, busy 2-core machine).
 """
 
 from __future__ import annotations
