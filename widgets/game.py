@@ -326,7 +326,9 @@ class GameApp(w.VBox):
         self.files.add_class("nt-game-files")
         self.error = w.HTML()
         self.error.add_class("nt-game-error")
-        self.play_area = w.VBox([self.controls, self.table_box])
+        self.final_sheet = w.HTML()
+        self.final_sheet.add_class("nt-game-final")
+        self.play_area = w.VBox([self.controls, self.final_sheet, self.table_box])
         self.play_area.layout.display = "none"
         super().__init__(
             [theme_widget(), self.error, self.setup, self.play_area, self.files], layout=w.Layout(gap="10px")
@@ -459,7 +461,6 @@ class GameApp(w.VBox):
             self._syncing = False
         self.back_button.disabled = c.index == 0
         self.forward_button.disabled = c.index >= n - 1
-        self.position.value = self._position_html()
         movers = nidlib.to_act(c.state)
         bot_movers = [p for p in movers if p in c.bots]
         human_movers = [p for p in movers if p not in c.bots]
@@ -467,6 +468,14 @@ class GameApp(w.VBox):
         self.auto_button.disabled = not bot_movers
         self.hint_button.disabled = not human_movers
         self.turn.value = self._turn_html(bot_movers, human_movers)
+        s = c.state
+        self.final_sheet.value = (
+            f'<div class="nt-panel">{r.score_sheet_html(nidlib.final_scores(s), lang=self.lang, final=True)}</div>'
+            if s.is_over
+            else ""
+        )
+        # last: browser drivers wait for this line to change, then read the rest
+        self.position.value = self._position_html()
 
     def _turn_html(self, bot_movers: list[int], human_movers: list[int]) -> str:
         c = self._c()

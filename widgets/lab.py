@@ -220,7 +220,7 @@ class Lab(w.VBox):
             description=t("lab.gallery.step", lang),
             icon="step-forward",
             button_style="info",
-            layout=w.Layout(width="auto"),
+            layout=w.Layout(width="auto", max_width="40em"),
         )
         self.case_step_button.add_class("nt-lab-case-step")
         self.case_step_button.on_click(lambda _b: self._guard(self.step_case))
@@ -320,6 +320,7 @@ class Lab(w.VBox):
         self.error.add_class("nt-lab-error")
         self.position = w.HTML()
         self.position.add_class("nt-lab-position")
+        self.position.add_class("nt-panel")
         self.actions = w.Dropdown(
             options=[],
             description=t("lab.actions.choose", lang),

@@ -169,6 +169,7 @@ def test_whole_game_against_a_bot_reaches_the_score_sheet() -> None:
     assert "The game is over" in app.turn.value
     table = app.table_box.children[0]
     assert table.scores.layout.display == ""
+    assert "nt-score-table" in app.final_sheet.value
     assert "Ana" in table.scores.html.value
     # replaying the saved log gives the same final position
     app.save_button.click()
