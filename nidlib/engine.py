@@ -113,6 +113,19 @@ def _c(ci: int) -> str:
     return f"@class.{CLASSES[ci].value}"
 
 
+def _value(c: Coin | None) -> str:
+    return "-" if c is None else str(c.value)
+
+
+def _coin_term(c: Coin | None) -> str:
+    """The learner's name of a coin: "0", "7", "green 3", "basic 5"."""
+    if c is None:
+        return "-"
+    return (
+        f"@coin.{c}" if c.kind is CoinKind.SPECIAL or (c.kind is CoinKind.BASIC and c.value == 5) else str(c)
+    )
+
+
 def _card(cid: str) -> str:
     return f"@card.{cid}"
 
@@ -321,7 +334,7 @@ def _task_tavern(s: State, task: Task, log: Log) -> None:
             p.revealed[t] = True
     s.tasks.append(("order", t))
     if owner is not None:
-        shown = [f"{p.name} {p.slots[t]}" for i, p in enumerate(s.players) if i != owner]
+        shown = [f"{p.name} {_value(p.slots[t])}" for i, p in enumerate(s.players) if i != owner]
         _ev(
             log,
             "reveal.before-uline",
@@ -357,7 +370,7 @@ def _task_order(s: State, task: Task, log: Log) -> None:
             "reveal.bids",
             "R-REVEAL-1",
             tavern=_t(t),
-            bids=", ".join(f"{ps[i].name} {ps[i].slots[t]}" for i in order),
+            bids=", ".join(f"{ps[i].name} {_value(ps[i].slots[t])}" for i in order),
         )
         for g in s.ties:
             _ev(
@@ -702,7 +715,7 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
             "R-TRADE-2",
             i,
             name=p.name,
-            coin=str(trading),
+            coin=_coin_term(trading),
             tavern=_t(s.tavern),
             a=a.value,
             b=b.value,
@@ -740,7 +753,7 @@ def _do_uline_bid(s: State, a: UlineBid, log: Log) -> None:
     p.hand.remove(a.coin)
     p.slots[t] = a.coin
     p.revealed[t] = True
-    _ev(log, "uline.bid", "R-HERO-ULINE-4", i, name=p.name, coin=str(a.coin), tavern=_t(t))
+    _ev(log, "uline.bid", "R-HERO-ULINE-4", i, name=p.name, coin=_coin_term(a.coin), tavern=_t(t))
 
 
 def _do_pick(s: State, a: Pick, log: Log) -> None:
@@ -1130,7 +1143,9 @@ def _check(s: State, a: Action) -> Violation | None:
         return None
     if isinstance(a, UlineBid):
         if a.coin not in p.hand:
-            return _v("R-HERO-ULINE-4", "err.uline-coin", coin=str(a.coin), hand=", ".join(map(str, p.hand)))
+            return _v(
+                "R-HERO-ULINE-4", "err.uline-coin", coin=_coin_term(a.coin), hand=", ".join(map(str, p.hand))
+            )
         return None
     if isinstance(a, Pick):
         if a.card not in s.taverns[s.tavern]:
@@ -1153,7 +1168,7 @@ def _check(s: State, a: Action) -> Violation | None:
         if c is None:
             return _v("R-XFORM-2", "err.no-coin-there", location=a.location)
         if c.is_trading:
-            return _v("R-XFORM-1", "err.xform-trading", coin=str(c))
+            return _v("R-XFORM-1", "err.xform-trading", coin=_coin_term(c))
         return None
     if isinstance(a, Discard):
         need, exclude = top[2], top[3]

@@ -339,13 +339,37 @@ def _validate(s: State) -> None:
             raise DocumentError(
                 f"{base}.slots", f"a player owns exactly 5 coins, not {len(coins)} [R-COIN-3]"
             )
-    # heroes: owned ones that are neither in the army nor the command zone are Thrud lifted (pending)
+    # heroes: each owned once, by one player, and in that player's army or command zone; an owned
+    # Thrud that is in neither has been lifted and waits to be placed again (R-HERO-THRUD-3)
+    owner: dict[str, int] = {}
+    distinctions: dict[str, int] = {}
     for i, p in enumerate(s.players):
-        for h in p.heroes:
-            if h not in seen:
+        here = {c for col in p.columns for c in col} | set(p.command_zone)
+        for k, h in enumerate(p.heroes):
+            path = f"players[{i}].heroes[{k}]"
+            if h in owner:
+                who = "this player" if owner[h] == i else f"players[{owner[h]}]"
+                raise DocumentError(
+                    path, f"{CARDS[h].name} is already owned by {who}: each hero exists once [R-COMP-4]"
+                )
+            owner[h] = i
+            if h not in here and not (h == Hero.THRUD and p.thrud >= 0):
                 if h != Hero.THRUD:
-                    raise DocumentError(f"players[{i}].heroes", f"hero {h!r} is owned but nowhere in play")
-                seen[h] = f"players[{i}].heroes"
+                    raise DocumentError(
+                        path, f"{CARDS[h].name} is owned but neither in the army nor the command zone"
+                    )
+                if h in seen:
+                    raise DocumentError(path, f"Thrud is owned here but is at {seen[h]}")
+                seen[h] = path
+        for k, c in enumerate(p.command_zone):
+            if c in _DISTINCTIONS:
+                if c in distinctions:
+                    raise DocumentError(
+                        f"players[{i}].command_zone[{k}]",
+                        f"there is one {c} distinction card, already with players[{distinctions[c]}]"
+                        " [R-COMP-5]",
+                    )
+                distinctions[c] = i
     expected = {c.id for age in (1, 2) for c in age_deck(age, n)} | {
         h for h in HERO_IDS if not (s.options.first_game and h in FIRST_GAME_EXCLUDED)
     }
