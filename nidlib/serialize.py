@@ -212,6 +212,16 @@ def state_from_dict(doc: Any) -> State:
     s.tasks = [_task(t, players) for t in r.field("tasks").items()]
     s.shuffles = r.field("shuffles").get_int(0)
     s.viewer = r.field("viewer").get_int(0, players - 1, null=True)
+    for k, t in enumerate(s.tasks):
+        if t[0] in ("pick", "trade", "uline_trade") and s.tavern < 0:
+            raise DocumentError(
+                f"tasks[{k}]", f"a {t[0]!r} task needs a tavern being resolved, but tavern is -1"
+            )
+    for t, row in enumerate(s.taverns):
+        if len(row) > max(3, players):
+            raise DocumentError(
+                f"taverns[{t}]", f"a tavern holds at most {max(3, players)} cards [R-ENTER-1]"
+            )
     _validate(s)
     return s
 
