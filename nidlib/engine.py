@@ -570,6 +570,7 @@ def _task_eval(s: State, task: Task, log: Log) -> None:
         p.gem = 6
     elif ci == B:  # R-DIST-ARMORER-1
         s.tasks.append(("recruit", w))
+        _ev(log, "dist.armorer", "R-DIST-ARMORER-1", w, name=p.name)
         _place(s, w, "armorer", log)
     else:  # R-DIST-PIONEER-1
         deck = s.decks[2]
