@@ -217,10 +217,10 @@ def state_from_dict(doc: Any) -> State:
             raise DocumentError(
                 f"tasks[{k}]", f"a {t[0]!r} task needs a tavern being resolved, but tavern is -1"
             )
-    for t, row in enumerate(s.taverns):
+    for ti, row in enumerate(s.taverns):
         if len(row) > max(3, players):
             raise DocumentError(
-                f"taverns[{t}]", f"a tavern holds at most {max(3, players)} cards [R-ENTER-1]"
+                f"taverns[{ti}]", f"a tavern holds at most {max(3, players)} cards [R-ENTER-1]"
             )
     _validate(s)
     return s
