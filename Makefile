@@ -72,12 +72,13 @@ pytest: setup chromium
 	$(BIN)/pytest tests tutorials --nbval-lax --nbval-current-env \
 		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
 
+# Debian's chromium for the browser tests, and a CJK font so the Chinese lessons render (screenshots).
 chromium:
-	@if [ -x "$(CHROMIUM)" ]; then \
+	@if [ -x "$(CHROMIUM)" ] && { [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || [ "$$(id -u)" != 0 ]; }; then \
 		true; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "Installing Debian chromium for the browser tests (apt-get)..."; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		echo "Installing Debian chromium and fonts-wqy-microhei for the browser tests (apt-get)..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
 	else \
 		echo "error: $(CHROMIUM) not found. The browser tests need Debian's chromium:"; \
 		echo "  sudo apt-get install -y chromium     (or: make test CHROMIUM=/path/to/chromium)"; \
