@@ -175,6 +175,7 @@ class SeatRow(w.HBox):
         self.name = w.Text(
             value=DEFAULT_NAMES[k],
             description=t("game.setup.name", lang, n=k + 1),
+            style={"description_width": "7em"},
             layout=w.Layout(width="16em"),
         )
         options = [(t("game.setup.human", lang), HUMAN)] + [
@@ -204,11 +205,17 @@ class GameApp(w.VBox):
             options=[2, 3, 4, 5],
             value=2,
             description=t("game.setup.players", lang),
+            style={"description_width": "7em"},
             layout=w.Layout(width="16em"),
         )
         self.players.add_class("nt-game-players")
         self.seat_rows = [SeatRow(k, lang) for k in range(5)]
-        self.seed = w.IntText(value=7, description=t("game.setup.seed", lang), layout=w.Layout(width="16em"))
+        self.seed = w.IntText(
+            value=7,
+            description=t("game.setup.seed", lang),
+            style={"description_width": "7em"},
+            layout=w.Layout(width="16em"),
+        )
         self.first_game = w.Checkbox(value=True, description=t("game.setup.first-game", lang), indent=False)
         self.start_button = w.Button(
             description=t("game.setup.start", lang), button_style="primary", icon="play"
@@ -335,6 +342,7 @@ class GameApp(w.VBox):
         )
         self.add_class("nt-root")
         self.add_class("nt-game")
+        self.save_button.disabled = self.new_button.disabled = True
 
     # -- helpers -----------------------------------------------------------------------------------
     def _guard(self, fn: Any, *args: Any) -> None:
@@ -404,6 +412,7 @@ class GameApp(w.VBox):
         c.on_change(lambda _c: self._changed())
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
+        self.save_button.disabled = self.new_button.disabled = False
         if c.auto_bots:
             c.run_bots(notify=False)
         self._changed()
@@ -415,6 +424,7 @@ class GameApp(w.VBox):
         self.table_box.children = ()
         self.setup.layout.display = ""
         self.play_area.layout.display = "none"
+        self.save_button.disabled = self.new_button.disabled = True
 
     # -- which table to show -----------------------------------------------------------------------
     def table_seat(self) -> int | None:
@@ -609,7 +619,7 @@ def header(lang: str | None = None) -> w.VBox:
     """Theme and the lesson navigation bar (first cell of the notebook)."""
     from widgets.lessons.nav import nav
 
-    box = w.VBox([theme_widget(), nav(STEM, lang)])  # type: ignore[list-item]
+    box = w.VBox([theme_widget(), nav(STEM, lang)])
     box.add_class("nt-root")
     return box
 
@@ -617,7 +627,7 @@ def header(lang: str | None = None) -> w.VBox:
 def footer(lang: str | None = None) -> w.Widget:
     from widgets.lessons.nav import nav
 
-    return nav(STEM, lang)  # type: ignore[return-value]
+    return nav(STEM, lang)
 
 
 def game(lang: str | None = None) -> GameApp:

@@ -468,6 +468,7 @@ class Lab(w.VBox):
             self.case_step_button.disabled = True
         if self.case_step >= n:
             self._show_outcome()
+            self.action_text.value = ""
         # the next step's action is offered in the text box too
         s = self.state
         if s is not None and self.case_step < n:
@@ -606,9 +607,10 @@ class Lab(w.VBox):
         s = self.state
         if s is None:
             raise ValueError(t("lab.error.no-position", self.lang))
-        self.json_area.value = nidlib.to_json(s, indent=1)
+        text = nidlib.to_json(s, indent=1)
+        self.json_area.value = text
         self.sources.selected_index = 1
-        return self.json_area.value
+        return text
 
     # -- actions -----------------------------------------------------------------------------------
     def try_action(self, action: Action | str | None) -> nidlib.Violation | None:
@@ -701,7 +703,7 @@ def header(lang: str | None = None) -> w.VBox:
     """Theme and the lesson navigation bar (first cell of the notebook)."""
     from widgets.lessons.nav import nav
 
-    box = w.VBox([theme_widget(), nav(STEM, lang)])  # type: ignore[list-item]
+    box = w.VBox([theme_widget(), nav(STEM, lang)])
     box.add_class("nt-root")
     return box
 
@@ -709,7 +711,7 @@ def header(lang: str | None = None) -> w.VBox:
 def footer(lang: str | None = None) -> w.Widget:
     from widgets.lessons.nav import nav
 
-    return nav(STEM, lang)  # type: ignore[return-value]
+    return nav(STEM, lang)
 
 
 def lab(lang: str | None = None, case: str | None = "EC-09") -> Lab:
