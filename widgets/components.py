@@ -482,6 +482,20 @@ class ActionPanel(w.VBox):
         self.shown = shown
         self.buttons.children = tuple(b for _, b in shown)
 
+    def _click(self, action: Action, drawn_for: State) -> None:
+        """Apply the clicked action, unless the click was meant for a position that is already gone.
+
+        A fast second click (or one that crosses a redraw in the browser) reaches the kernel after
+        the state changed; it is ignored instead of being reported as an illegal move.
+        """
+        if self.controller.state is not drawn_for:
+            return
+        for _, b in self.shown:
+            b.disabled = True
+        self.controller.apply(action)
+        if self.controller.state is drawn_for:  # refused: nothing changed, buttons back on
+            self.refresh()
+
     def _button(self, action: Action, state: State, reason: str | None) -> w.Button:
         lang = self.controller.lang
         label = r.action_label(action, state, lang=lang)
@@ -496,7 +510,7 @@ class ActionPanel(w.VBox):
         if colour and reason is None:
             b.style.button_color = colour
             b.style.text_color = "white"
-        b.on_click(safe(self.controller, lambda _b, a=action: self.controller.apply(a)))
+        b.on_click(safe(self.controller, lambda _b, a=action, st=state: self._click(a, st)))
         return b
 
     def button_for(self, text: str) -> w.Button:
