@@ -120,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
             )
             rows.append(f"| {n} | {rate:,.0f} | {wall:,.0f} | {steps:.0f} | {rate * steps:,.0f} |")
         sampler = "random.choice(legal_actions(s))" if ns.legal else "nidlib.bots.random_action(s, rng)"
+        other = "nidlib.bots.random_action(s, rng)" if ns.legal else "random.choice(legal_actions(s))"
+        other_rate = measure(3, ns.seconds, legal=not ns.legal)[0]
         body = "\n".join(
             [
                 f"Command: `.venv/bin/python bench/playouts.py --seconds {ns.seconds:g} --write-docs`"
@@ -138,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
                 "| players | games per CPU second | games per wall-clock second | actions/game | actions per CPU second |",
                 "|---|---|---|---|---|",
                 *rows,
+                "",
+                f"For comparison, 3 players with `{other}` instead: {other_rate:,.0f} games per CPU second.",
             ]
         )
         update_section("Playouts", body)

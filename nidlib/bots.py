@@ -45,7 +45,7 @@ from nidlib.cards import (
     Hero,
 )
 from nidlib.coins import Coin
-from nidlib.engine import advance, decision, legal_actions
+from nidlib.engine import advance, decision, eligible_heroes, legal_actions
 from nidlib.messages import render
 from nidlib.scoring import GEM6_BONUS, IDUNN_BONUS
 from nidlib.state import Player, State
@@ -238,8 +238,8 @@ def random_action(s: State, rng: random.Random) -> Action:
 
     During bids the lowest seat that has not bid yet acts (bids are simultaneous, so the
     order does not matter); its bid is uniform over its distinct legal bids
-    (:func:`random_bid`). A pick is uniform over the cards of the tavern; every other
-    decision is uniform over :func:`nidlib.legal_actions`.
+    (:func:`random_bid`). A pick is uniform over the cards of the tavern, a hero over
+    :func:`nidlib.eligible_heroes`; every other decision is uniform over :func:`nidlib.legal_actions`.
     """
     top = s.tasks[-1]
     kind = top[0]
@@ -250,6 +250,9 @@ def random_action(s: State, rng: random.Random) -> Action:
         for i, p in enumerate(s.players):
             if not p.bid_done:
                 return random_bid(i, p.hand, rng)
+    if kind == "hero":  # up to 21 heroes: draw one without building every Recruit action
+        heroes = eligible_heroes(s, s.players[top[1]])
+        return Recruit(top[1], heroes[int(rng.random() * len(heroes))])
     acts = legal_actions(s)
     return acts[int(rng.random() * len(acts))]
 
