@@ -22,9 +22,30 @@ def test_ties_give_nobody_the_distinction() -> None:
     events = lesson.run_to_end("ties")
     won = lesson.winners(events)
     assert won["warrior"] is None  # EC-24: 3 warrior cards vs a warrior and Kraal = 3 ranks each
-    assert won["miner"] is None  # EC-25: everybody at 0
+    assert won["miner"] is None  # Ana and Bo tie with 1 miner each (EC-25's rule: a tie gives nobody)
     assert won["explorer"] is None
     assert any(e.key == "dist.pioneer-none" for e in events)  # EC-26
+
+
+@pytest.mark.parametrize("key", ["walkthrough", "ties", "check"])
+def test_scenarios_are_positions_a_game_can_reach(key: str) -> None:
+    """Nobody owes a hero and nobody has more heroes than complete lines (R-RECRUIT-1)."""
+    from nidlib.engine import lines
+
+    for p in lesson.before(key).players:
+        assert lines(p) == len(p.heroes), p.name
+
+
+def test_stepper_shows_the_armorer_card_and_the_hero_it_brings() -> None:
+    st = lesson.EvaluationStepper("walkthrough")
+    _click_through(st)
+    keys = [e.key for e in st.events]
+    k = keys.index("dist.armorer")  # R-DIST-ARMORER-1
+    assert keys[k - 1] == "eval.win"
+    assert st.events[k - 1].params["cls"] == "@class.blacksmith"
+    assert keys[k + 1] == "recruit.due"
+    assert "special 2-rank blacksmith" in st.log.value
+    assert "R-DIST-ARMORER-1" in st.log.value
 
 
 def test_ranks_table_counts_ranks_not_cards() -> None:

@@ -65,12 +65,16 @@ def walkthrough_spec() -> Scenario:
 
 
 def ties_spec() -> Scenario:
-    """EC-24 (Kraal: ranks, not cards), EC-25 (nobody has a miner), EC-26 (Explorer tie: a card is discarded)."""
+    """EC-24 (Kraal: ranks, not cards), a Miner tie (EC-25's rule), EC-26 (Explorer tie: a card is discarded).
+
+    Bo recruited Kraal when he completed his first line, so his army has one line for one hero: a
+    position a real game can reach (EC-25's "nobody has a miner" cannot go with a recruited hero).
+    """
     s = (
         Scenario(3, names=NAMES, seed=5)
-        .army(0, warrior=[3, 4, 5], hunter=[0], explorer=[6])
-        .army(1, warrior=[6, "Kraal"], hunter=[0, 0], explorer=[7])
-        .army(2, warrior=[8], blacksmith=[0], explorer=[8])
+        .army(0, warrior=[3, 4, 5], hunter=[0], miner=[1], explorer=[6])
+        .army(1, warrior=[6, "Kraal"], hunter=[0, 0], miner=[2], blacksmith=[0], explorer=[7])
+        .army(2, warrior=[8], blacksmith=[0, 0], explorer=[8])
         .gems({0: 5, 1: 4, 2: 3})
     )
     return _coins(s)
@@ -81,7 +85,7 @@ def check_spec() -> Scenario:
     s = (
         Scenario(3, names=NAMES, seed=11)
         .army(0, warrior=[3, 9], hunter=[0, 0, 0], miner=[2], blacksmith=[0, 0, 0])
-        .army(1, warrior=[4, 5, 6], hunter=[0, 0], miner=[0, 1], blacksmith=[0], explorer=[11])
+        .army(1, warrior=[4, 5, 6], hunter=[0, 0], miner=[0, 1], blacksmith=[0])
         .army(2, warrior=["Kraal", 7], hunter=[0], miner=[1], blacksmith=[0], explorer=[6, 9])
         .gems({0: 3, 1: 5, 2: 4})
     )
