@@ -31,7 +31,7 @@ def test_score_sheet_editor(
     # an impossible sheet: nidlib's sentence, never a traceback
     editor.locator(".nt-sheet-examples select").select_option(label="A sheet with a mistake in it")
     editor.locator("button.nt-sheet-load").click()
-    expect(out.locator(".nt-sheet-error")).to_contain_text("players[0].army.warrior[1]")
+    expect(out.locator(".nt-sheet-error")).to_contain_text("Ana, Warrior column, card 2")
     expect(out.locator(".nt-sheet-error")).to_contain_text("3 to 10")
     assert "Traceback" not in page.locator("body").inner_text()
     save_screenshot(page, "lesson07-mistake")

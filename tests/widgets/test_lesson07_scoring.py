@@ -82,7 +82,7 @@ def test_command_zone_coins_gem_and_new_player() -> None:
 def test_impossible_sheet_shows_nidlibs_message() -> None:
     ed = lesson.SheetEditor("mistake")
     assert "nt-sheet-error" in ed.out.value
-    assert "players[0].army.warrior[1]" in ed.out.value
+    assert "Ana, Warrior column, card 2:" in ed.out.value
     assert "3 to 10" in ed.out.value
     assert "Traceback" not in ed.out.value
     ed.text.value = '{"players": [}'
@@ -98,7 +98,7 @@ def test_a_second_skaa_is_refused() -> None:
     ed.card.value = "Skaa"
     ed.add.click()
     assert "nt-sheet-error" in ed.out.value
-    assert "players[1].command_zone[0]" in ed.out.value
+    assert "Bo, command zone, card 1:" in ed.out.value
 
 
 def test_check_answers_come_from_scoring() -> None:
@@ -125,3 +125,33 @@ def test_worked_example_shows_the_sheet() -> None:
     html = box.children[1].value
     assert "gem 6" in html
     assert "+3" in html
+
+
+def test_errors_name_the_player_and_the_column_not_a_json_path() -> None:
+    ed = lesson.SheetEditor("ec48")
+    ed.place.value = "command_zone"
+    ed.card.value = "Skaa"
+    ed.add.click()
+    ed.add.click()
+    assert (
+        "Ana, command zone, card 2: there is only one Skaa card (also at Ana, command zone, card 1)"
+        in ed.out.value
+    )
+    assert "players[" not in ed.out.value
+    assert (
+        lesson.where_text("players[1].army.warrior[0]", lesson.example_sheet("ec48"))
+        == "Bo, Warrior column, card 1"
+    )
+    assert lesson.where_text("players[0].coins[2]", {"players": [{"name": " "}]}) == "Player 1, coins, coin 3"
+    assert lesson.where_text("players", {}) == "The player list"
+
+
+def test_add_a_player_stops_at_five() -> None:
+    ed = lesson.SheetEditor("ec48")
+    for _ in range(4):
+        ed.add_player.click()
+    data = ed.data()
+    assert data is not None
+    assert len(data["players"]) == 5
+    assert "this sheet is full" in ed.note.value
+    assert "cannot be scored" not in ed.out.value

@@ -83,6 +83,22 @@ def test_reveal_tavern_by_tavern_with_the_engine_explanations() -> None:
     assert "Dancing Dragon" in a.reveal.description
 
 
+def test_a_double_click_on_reveal_reveals_one_tavern_only() -> None:
+    a = _started()
+    for i in range(3):
+        _bid(a, i, (0, 1, 2))
+    assert a.controller is not None
+    a.controller.say("Cy has placed the bid.")
+    a.reveal.click()
+    a.reveal.click()  # the second click of a double click, on a button now hidden
+    assert a.revealed == 1
+    assert a.controller.message is None  # the bidding's message is gone once the reveal starts
+    for _ in range(3):
+        a.picks.shown[0][1].click()
+    assert a._phase() == "reveal"  # the teacher still reveals the Dancing Dragon
+    assert "Dancing Dragon: the bids are revealed" not in a.log.value
+
+
 def _play_round(a: lesson.ClassroomAuction) -> None:
     for _ in range(60):
         phase = a._phase()
@@ -104,6 +120,12 @@ def test_replay_next_round_and_new_game() -> None:
     _play_round(a)
     assert "The round is over" in a.status.value
     assert a.next_round.layout.display == ""
+    # what everyone took is shown, not the next round's dwarves
+    names = [p.name for p in a.controller.state.players]
+    for name in names:
+        assert f"{name}&#x27;s army" in a.taverns.value
+    assert "nt-tavern" not in a.taverns.value
+    assert a.bids.value == ""
     a.replay.click()
     assert a.controller.state is start
     assert a._phase() == "bids"

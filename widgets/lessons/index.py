@@ -1,16 +1,23 @@
 """The landing page (``tutorials/index.ipynb``): the lessons in order, with a language switch.
 
 The lesson list comes from :data:`widgets.lessons.LESSONS` and the catalogue keys
-``lesson.NN.title`` / ``lesson.NN.summary``; switching the language calls
-:func:`nidlib.messages.set_language`, so every lesson opened afterwards in this kernel uses it too.
+``lesson.NN.title`` / ``lesson.NN.summary``.
+
+Voila runs every page in its own kernel, so a language chosen here travels in the links: each lesson
+link gets ``?lang=<code>`` and Voila hands the query string to the lesson's kernel as
+``QUERY_STRING``. A lesson calls :func:`use_url_language` in its header and :func:`with_language` on
+its navigation links so the language follows the learner from lesson to lesson.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from html import escape
 from typing import Any
+from urllib.parse import parse_qs
 
-from nidlib.messages import LANGUAGES, get_language, render, set_language
+from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, render, set_language
 from widgets.lessons import LESSONS
 
 CSS = """
@@ -28,6 +35,44 @@ CSS = """
 """
 
 
+def url_language() -> str | None:
+    """The language asked for in the page's address (``?lang=zh-Hant``), if it is a known one."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
+    return values[0] if values and values[0] in LANGUAGES else None
+
+
+def use_url_language() -> str:
+    """Switch to the address's language, if it names one; return the language now in use."""
+    lang = url_language()
+    if lang is not None:
+        set_language(lang)
+    return get_language()
+
+
+def lang_query(lang: str | None = None) -> str:
+    """``"?lang=<code>"`` to add to a lesson link, or ``""`` for the default language."""
+    lang = lang or get_language()
+    return "" if lang == DEFAULT_LANGUAGE else f"?lang={lang}"
+
+
+_LINK = re.compile(r'href="([0-9A-Za-z_-]+\.ipynb)"')
+
+
+def with_language(html: str, lang: str | None = None) -> str:
+    """``html`` with ``?lang=<code>`` added to its relative lesson links (``href="NN-slug.ipynb"``)."""
+    query = lang_query(lang)
+    return _LINK.sub(lambda m: f'href="{m.group(1)}{query}"', html) if query else html
+
+
+def nav_widget(stem: str) -> Any:
+    """The previous / contents / next bar of a lesson, in the current language, keeping it in the links."""
+    import ipywidgets as w
+
+    from widgets.lessons.nav import nav_html
+
+    return w.HTML(with_language(nav_html(stem), get_language()))
+
+
 def lessons_html(lang: str | None = None) -> str:
     """The introduction and the ordered lesson list, with relative links (Voila and Binder)."""
     items = []
@@ -35,7 +80,7 @@ def lessons_html(lang: str | None = None) -> str:
         title = escape(render(title_key, lang=lang))
         summary = escape(render(summary_key, lang=lang))
         items.append(
-            f'<li class="nt-index-lesson"><a class="nt-index-link" href="{stem}.ipynb">{title}</a>'
+            f'<li class="nt-index-lesson"><a class="nt-index-link" href="{stem}.ipynb{lang_query(lang)}">{title}</a>'
             f'<span class="nt-index-summary">{summary}</span></li>'
         )
     return (
@@ -49,7 +94,7 @@ def page() -> Any:
     """The landing page widget: a language switch above the lesson list."""
     import ipywidgets as w
 
-    lang = get_language()
+    lang = use_url_language()
     switch = w.ToggleButtons(
         options=[(render(f"index.lang.{code}", lang=code), code) for code in LANGUAGES],
         value=lang,

@@ -58,17 +58,19 @@ def t(key: str, **params: Any) -> str:
 def header() -> Any:
     import ipywidgets as w
 
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget, use_url_language
 
-    box = w.VBox([theme_widget(), nav(STEM)])
+    use_url_language()  # ?lang=... in the address (the landing page's language switch)
+
+    box = w.VBox([theme_widget(), nav_widget(STEM)])
     box.add_class("nt-root")
     return box
 
 
 def footer() -> Any:
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget
 
-    return nav(STEM)
+    return nav_widget(STEM)
 
 
 # --- calculators ------------------------------------------------------------------------------
@@ -275,7 +277,7 @@ def growth_plot() -> Any:
         button.layout.display = "none"
 
     button.on_click(show)
-    box = w.VBox([button, img])
+    box = w.VBox([button, img], layout=w.Layout(align_items="flex-start"))
     box.add_class("nt-root")
     return box
 

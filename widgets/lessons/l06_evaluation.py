@@ -102,17 +102,19 @@ SCENARIOS: dict[str, Callable[[], Scenario]] = {
 def header() -> Any:
     import ipywidgets as w
 
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget, use_url_language
 
-    box = w.VBox([theme_widget(), nav(STEM)])
+    use_url_language()  # ?lang=... in the address (the landing page's language switch)
+
+    box = w.VBox([theme_widget(), nav_widget(STEM)])
     box.add_class("nt-root")
     return box
 
 
 def footer() -> Any:
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget
 
-    return nav(STEM)
+    return nav_widget(STEM)
 
 
 def before(key: str) -> State:

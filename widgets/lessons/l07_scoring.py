@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from html import escape
 from typing import Any
 
@@ -193,6 +194,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     },
 }
 
+#: A score sheet lists 1 to 5 players (R-SETUP-6).
+MAX_PLAYERS = 5
 #: Where the "add" control puts a card: the five columns, then the command zone.
 PLACES: tuple[str, ...] = (*(c.value for c in CLASSES), "command_zone")
 
@@ -205,18 +208,20 @@ def header() -> Any:
     """The theme and the navigation bar (first cell of the notebook)."""
     import ipywidgets as w
 
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget, use_url_language
 
-    box = w.VBox([theme_widget(), nav(STEM)])
+    use_url_language()  # ?lang=... in the address (the landing page's language switch)
+
+    box = w.VBox([theme_widget(), nav_widget(STEM)])
     box.add_class("nt-root")
     return box
 
 
 def footer() -> Any:
     """The navigation bar again (last cell)."""
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget
 
-    return nav(STEM)
+    return nav_widget(STEM)
 
 
 def sheet_text(data: object) -> str:
@@ -241,6 +246,44 @@ def sheet_text(data: object) -> str:
     return '{"players": [\n' + ",\n".join(blocks) + "\n]}"
 
 
+_PATH = re.compile(r"players\[(\d+)\](?:\.(army)\.(\w+)|\.(\w+))?(?:\[(\d+)\])?")
+
+
+def where_text(path: str, data: object) -> str:
+    """A sheet field path such as ``players[0].army.warrior[3]`` as a learner reads it.
+
+    ``"Ana, Warrior column, card 4"``; a path this cannot read is returned as it is.
+    """
+    m = _PATH.fullmatch(path)
+    if m is None:
+        return t("lesson07.where.players") if path == "players" else path
+    k, army, cls, field, item = m.groups()
+    player = None
+    if isinstance(data, dict) and isinstance(data.get("players"), list) and int(k) < len(data["players"]):
+        player = data["players"][int(k)]
+    name = player.get("name") if isinstance(player, dict) else None
+    who = name if isinstance(name, str) and name.strip() else t("lesson07.where.player", n=int(k) + 1)
+    if army:
+        place = t(f"lesson07.place.{cls}") if cls in PLACES else cls
+    elif field in ("command_zone", "coins", "gem", "name"):
+        place = t(f"lesson07.where.{field}")
+    elif field:
+        place = field
+    else:
+        return who
+    if item is not None:
+        noun = "coin" if field == "coins" else "card"
+        return t(
+            "lesson07.where.item", who=who, place=place, item=t(f"lesson07.where.{noun}", n=int(item) + 1)
+        )
+    return t("lesson07.where.field", who=who, place=place)
+
+
+def _readable_paths(text: str, data: object) -> str:
+    """Every field path inside a sentence (``also at players[0].command_zone[0]``) made readable."""
+    return _PATH.sub(lambda m: where_text(m.group(0), data), text)
+
+
 def score_text(text: str) -> tuple[ScoreTable | None, str | None]:
     """Score a sheet written as JSON text: (table, None) or (None, the learner's error sentence)."""
     try:
@@ -250,9 +293,10 @@ def score_text(text: str) -> tuple[ScoreTable | None, str | None]:
     try:
         return score_sheet(data), None
     except SheetError as e:
+        problem = _readable_paths(e.problem_text(), data)
         if e.path:
-            return None, t("lesson07.sheet-error.path", where=e.path, problem=e.problem_text())
-        return None, t("lesson07.sheet-error", problem=e.problem_text())
+            return None, t("lesson07.sheet-error.path", where=where_text(e.path, data), problem=problem)
+        return None, t("lesson07.sheet-error", problem=problem)
 
 
 def result_html(text: str) -> str:
@@ -502,10 +546,16 @@ class SheetEditor:
             self.note.value = f'<span class="nt-feedback-wrong">{escape(t("lesson07.fix-text-first"))}</span>'
             return
         players = data["players"]
+        if len(players) >= MAX_PLAYERS:
+            self.note.value = f'<span class="nt-feedback-wrong">{escape(t("lesson07.max-players"))}</span>'
+            return
         used = {p.get("gem") for p in players if isinstance(p, dict)}
         gem = next((g for g in (5, 4, 3, 2, 1) if g not in used), 1)
         names = {p.get("name") for p in players if isinstance(p, dict)}
-        name = next(n for n in ("Ana", "Bo", "Cy", "Dag", "Eir", "Finn") if n not in names)
+        name = next(
+            (n for n in ("Ana", "Bo", "Cy", "Dag", "Eir", "Finn") if n not in names),
+            t("lesson07.where.player", n=len(players) + 1),
+        )
         players.append({"name": name, "army": {}, "command_zone": [], "coins": [0, 2, 3, 4, 5], "gem": gem})
         self._write(data)
         self.player.value = len(players) - 1

@@ -17,7 +17,7 @@ from nidlib.events import Event
 from nidlib.messages import render, term
 from nidlib.state import State
 from widgets.controller import Controller
-from widgets.render import coin_html, gem_html, rule_html, taverns_html
+from widgets.render import army_html, coin_html, gem_html, rule_html, taverns_html
 from widgets.theme import theme_html
 
 STEM = "08-classroom-auction"
@@ -30,6 +30,8 @@ PROJECTOR_CSS = f"""<style>
   --jp-widgets-inline-label-width: 9em; --nt-font-size: {FONT_SIZE}px; font-size: {FONT_SIZE}px; }}
 .nt-classroom .nt-coin {{ width: 2.6em; height: 2.6em; }}
 .nt-classroom .jupyter-button {{ padding: 0 1em; }}
+.nt-classroom .nt-bid-confirm {{ width: auto !important; min-width: 8em; }}
+.nt-classroom .nt-event-log-box {{ max-height: 16em; }}
 </style>"""
 _REVEAL = "reveal.bids"
 
@@ -41,18 +43,20 @@ def t(key: str, **params: Any) -> str:
 def header() -> Any:
     import ipywidgets as w
 
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget, use_url_language
+
+    use_url_language()  # ?lang=... in the address (the landing page's language switch)
 
     style = w.HTML(theme_html(font_size=FONT_SIZE) + PROJECTOR_CSS, layout=w.Layout(display="none"))
-    box = w.VBox([style, nav(STEM)])
+    box = w.VBox([style, nav_widget(STEM)])
     box.add_class("nt-root")
     return box
 
 
 def footer() -> Any:
-    from widgets.lessons.nav import nav
+    from widgets.lessons.index import nav_widget
 
-    return nav(STEM)
+    return nav_widget(STEM)
 
 
 def round_events(controller: Controller, start: int) -> list[Event]:
@@ -88,6 +92,12 @@ def bids_html(state: State, revealed: int) -> str:
         f'<table class="nt-score-table nt-class-bids" style="width:auto"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+def armies_html(state: State) -> str:
+    """Every player's army, side by side: what each player took this round."""
+    parts = "".join(f'<div class="nt-panel">{army_html(p)}</div>' for p in state.players)
+    return f'<div class="nt-class-armies" style="display:flex;flex-wrap:wrap;gap:.6em">{parts}</div>'
 
 
 class ClassroomAuction:
@@ -278,8 +288,13 @@ class ClassroomAuction:
             return
         s = c.state
         phase = self._phase()
-        self.taverns.value = taverns_html(s)
-        self.bids.value = bids_html(s, self.revealed if phase != "bids" else 0)
+        if phase == "round-over":
+            # the state already shows the next round's dwarves: show what everyone took instead
+            self.taverns.value = armies_html(s)
+            self.bids.value = ""
+        else:
+            self.taverns.value = taverns_html(s)
+            self.bids.value = bids_html(s, self.revealed if phase != "bids" else 0)
         for i, p in enumerate(s.players):
             if p.bid_done:
                 done = escape(t("lesson08.has-bid", name=p.name))
@@ -300,7 +315,10 @@ class ClassroomAuction:
             f"{rule_html(e.rule)}</li>"
             for e in shown
         )
-        self.log.value = f'<ol class="nt-events">{items}</ol>' if items else ""
+        # the newest explanation stays in sight: the box scrolls to its end (CSS column-reverse)
+        self.log.value = (
+            f'<div class="nt-event-log-box"><ol class="nt-events">{items}</ol></div>' if items else ""
+        )
         self.reveal.layout.display = "" if phase == "reveal" else "none"
         if phase == "reveal":
             self.reveal.description = t("lesson08.reveal", tavern=f"@tavern.{self.revealed}")
@@ -332,8 +350,10 @@ class ClassroomAuction:
 
     def reveal_next(self) -> None:
         """The teacher reveals the next tavern's bids: coins turn face up, the order is explained."""
+        if self.controller is None or self._phase() != "reveal":
+            return  # a second click on a button already hidden: nothing more to reveal yet
         self.revealed += 1
-        self.refresh()
+        self.controller.say(None)  # "X has placed the bid" belongs to the bidding: clear it (and redraw)
 
     # -- replay and reset ------------------------------------------------------------------------
     def replay_round(self) -> None:
