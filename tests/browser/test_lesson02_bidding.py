@@ -16,13 +16,16 @@ def test_bid_reveal_and_check(
 ) -> None:
     page.set_viewport_size({"width": 1200, "height": 900})
     open_lesson(page, voila_url, "02-bidding")
-    form = page.locator(".nt-bid-form")
+    form = page.locator(".nt-l02-round .nt-bid-panel")
     expect(form).to_be_visible()
+    # confirm too early: a sentence, not an error
+    form.locator("button.nt-bid-confirm").click()
+    expect(form.locator(".nt-message")).to_contain_text("Choose a coin for the Laughing Goblin first")
     # choose 4 on the Goblin (like Bo and Cy), 0 on the Dragon, 5 on the Horse
     form.locator(".nt-bid-t0 select").select_option(label="4 (basic)")
     form.locator(".nt-bid-t1 select").select_option(label="0 (basic)")
     form.locator(".nt-bid-t2 select").select_option(label="5 (basic)")
-    expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic) + 3 (basic)")
+    expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic), 3 (basic)")
     form.locator("button.nt-bid-confirm").click()
     log = page.locator(".nt-l02-log")
     expect(log).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
@@ -40,8 +43,12 @@ def test_bid_reveal_and_check(
 
     # the check: who picks first?
     q = page.locator(".nt-l02-q1")
+    q.get_by_label("Bo").check()
+    q.locator("button.nt-predict-check").click()
+    expect(q.locator(".nt-predict-feedback")).to_contain_text("Not quite")
     q.get_by_label("Ana").check()
     q.locator("button.nt-predict-check").click()
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Right!")
+    expect(q.locator(".nt-predict-feedback")).to_contain_text("Ana's gem is higher")
     q.scroll_into_view_if_needed()
     save_screenshot(page, "lesson02-check")

@@ -7,75 +7,107 @@ from nidlib.coins import Coin
 from widgets.lessons import l02_bidding as lesson
 
 
-def coins(*texts: str) -> list[Coin]:
-    return [Coin.parse(t) for t in texts]
-
-
-def test_scripted_players_bid_only_after_the_learner() -> None:
+def test_scripted_bids_are_legal_and_leave_only_the_learner_to_bid() -> None:
     s = lesson.round_start()
     assert nidlib.decision(s).kind == "bids"
     assert nidlib.to_act(s) == (0, 1, 2)
     for a in lesson.scripted_bids():
         assert nidlib.check(s, a) is None
+    s2, _ = lesson.round_after_scripted_bids()
+    assert nidlib.to_act(s2) == (0,)
+
+
+def choose(panel: object, texts: list[str]) -> None:
+    """Choose the three tavern coins of the BidPanel by their text, as a learner would in the dropdowns."""
+    from widgets import render as r
+
+    used: list[int] = []
+    for dd, text in zip(panel.taverns, texts, strict=True):  # type: ignore[attr-defined]
+        label = r.coin_label(Coin.parse(text))
+        k = next(v for lab, v in dd.options if lab == label and v not in used)
+        used.append(k)
+        dd.value = k
 
 
 def test_a_three_way_tie_at_the_goblin_is_explained_by_nidlib() -> None:
-    m = lesson.BidRound()
-    assert m.try_bid(coins("4", "0", "5b"), coins("2", "3")) is None
-    texts = [e.text() for e in m.log]
-    assert any("Bo, Cy and Ana all bid 4 on the Laughing Goblin" in t and "[R-ORDER-2]" in t for t in texts)
+    box = lesson.bid_round()
+    c, ctl = box.controller, box.controls
+    assert nidlib.to_act(c.state) == (0,)  # Bo and Cy have bid: only Ana is left
+    assert "Bo has placed five coins face down" in ctl["log"].html.value
+    choose(ctl["panel"], ["4", "0", "5b"])
+    ctl["panel"].confirm.click()
+    log = ctl["log"].html.value
+    assert "Bo, Cy and Ana all bid 4 on the Laughing Goblin" in log
     # Bo has gem 5, Cy 4, Ana 3: order by gems
-    assert [m.state.players[i].name for i in m.state.order] == ["Bo", "Cy", "Ana"]
-    m.next_tavern()
+    assert [c.state.players[i].name for i in c.state.order] == ["Bo", "Cy", "Ana"]
+    ctl["step"].click()
     # after the Goblin, Bo (5) and Ana (3) swapped, Cy kept the middle gem
-    assert [p.gem for p in m.state.players] == [5, 3, 4]
-    assert m.state.tavern == 1
-    while not m.finished:
-        m.next_tavern()
-    assert nidlib.decision(m.state).kind == "bids"  # next round: everyone bids again
-    assert all(len(p.hand) == 5 for p in m.state.players)
-
-
-def test_an_illegal_bid_is_refused_with_its_rule() -> None:
-    m = lesson.BidRound()
-    v = m.try_bid(coins("4", "4", "5b"), coins("2", "3"))
-    assert v is not None
-    assert v.rule == "R-BID-1"
-    assert m.bid is None
+    assert [p.gem for p in c.state.players] == [5, 3, 4]
+    assert c.state.tavern == 1
+    assert "Bo and Ana were tied at 4: they exchange gems" in ctl["log"].html.value
+    ctl["step"].click()
+    ctl["step"].click()
+    assert nidlib.decision(c.state).kind == "bids"  # next round: everyone bids again
+    assert all(len(p.hand) == 5 for p in c.state.players)
 
 
 def test_bid_round_widget_plays_the_whole_round() -> None:
     box = lesson.bid_round()
-    c = box.controls
-    panel = c["panel"]
-    panel.button.click()  # nothing chosen yet
-    assert "Laughing Goblin" in panel.error.value
-    panel.set_bid(["5b", "4", "0"])
-    assert "2 (basic) + 3 (basic)" in panel.pouch.value
-    panel.button.click()
-    assert box.model.bid is not None
+    c, ctl = box.controller, box.controls
+    panel = ctl["panel"]
+    assert ctl["step"].layout.display == "none"  # nothing to resolve before Ana bids
+    ctl["step"].click()  # a click out of order changes nothing
+    assert c.index == 0
+    panel.confirm.click()  # nothing chosen yet
+    assert "Choose a coin for the Laughing Goblin first" in panel.message.html.value
+    assert c.index == 0
+    choose(panel, ["5b", "4", "0"])
+    assert "2 (basic), 3 (basic)" in panel.pouch.value
+    panel.confirm.click()
+    assert c.state.players[0].slots[0] == Coin.parse("5b")
     assert panel.layout.display == "none"
-    assert "Pick order at the Laughing Goblin: Ana, Bo and Cy" in c["log"].value
-    assert c["step"].layout.display is None
-    c["step"].click()
-    assert "Dancing Dragon: the bids are revealed" in c["log"].value
-    c["step"].click()
-    c["step"].click()
-    assert box.model.finished
-    assert c["step"].layout.display == "none"
-    c["again"].click()
-    assert box.model.bid is None
-    assert panel.layout.display is None
+    assert "Pick order at the Laughing Goblin: Ana, Bo and Cy" in ctl["log"].html.value
+    assert ctl["step"].layout.display is None
+    assert "Laughing Goblin is revealed" in ctl["guide"].value
+    ctl["step"].click()
+    assert "Dancing Dragon: the bids are revealed" in ctl["log"].html.value
+    ctl["step"].click()
+    ctl["step"].click()
+    assert ctl["step"].layout.display == "none"
+    assert ctl["again"].layout.display is None
+    assert box.children[3].layout.display == "none"  # no bid panel for the next round
+    assert "The round is over" in ctl["guide"].value
+    steps = c.index
+    ctl["step"].click()  # clicking again after the end does nothing
+    assert c.index == steps
+    ctl["again"].click()
+    assert c.index == 0
+    assert nidlib.to_act(c.state) == (0,)
+    assert panel.layout.display == ""
+    assert box.children[3].layout.display is None
+
+
+def test_undo_takes_back_the_bid() -> None:
+    box = lesson.bid_round()
+    c, ctl = box.controller, box.controls
+    choose(ctl["panel"], ["4", "0", "5b"])
+    ctl["panel"].confirm.click()
+    assert c.state.tavern == 0
+    undo = next(ch for ch in box.children[4].children if type(ch).__name__ == "UndoButton")
+    undo.button.click()
+    assert nidlib.to_act(c.state) == (0,)
+    assert ctl["panel"].layout.display == ""
 
 
 def test_the_same_coin_on_two_taverns_is_refused_by_nidlib() -> None:
     box = lesson.bid_round()
-    panel = box.controls["panel"]
-    for chooser in panel.choosers:
-        chooser.value = 4  # the basic 5 (hand is 0, 2, 3, 4, 5b) everywhere
-    panel.button.click()
-    assert "R-BID-1" in panel.error.value
-    assert box.model.bid is None
+    c, panel = box.controller, box.controls["panel"]
+    for dd in panel.taverns:
+        dd.value = 4  # the basic 5 (hand is 0, 2, 3, 4, 5b) everywhere
+    panel.confirm.click()
+    assert "R-BID-1" in panel.message.html.value
+    assert c.index == 0
+    assert nidlib.to_act(c.state) == (0,)
 
 
 def test_tie_results_at_every_player_count() -> None:
@@ -94,8 +126,7 @@ def test_tie_results_at_every_player_count() -> None:
 
 def test_gem_explorer_updates_when_the_player_count_changes() -> None:
     box = lesson.gem_exchange()
-    count, six = box.children[0].children
-    out = box.children[1]
+    count, six, out = box.controls["count"], box.controls["six"], box.controls["out"]
     assert "Bo keeps gem 4" in out.value
     count.value = 4
     assert "Bo and Cy were tied at 3" in out.value
@@ -104,23 +135,31 @@ def test_gem_explorer_updates_when_the_player_count_changes() -> None:
 
 
 def test_check_questions_use_nidlib_answers() -> None:
-    q = lesson.check_first()
+    box = lesson.check_first()
+    q = box.question
     s = lesson.question_first_state()
-    assert q.answer == s.players[s.order[0]].name == "Ana"  # 5 beats 4, Ana's gem 4 beats Cy's gem 2
-    ctl = q.controls
-    ctl["check"].click()
-    assert "Choose an answer first" in ctl["feedback"].value
-    ctl["choice"].value = "Cy"
-    ctl["check"].click()
-    assert "nt-feedback-wrong" in ctl["feedback"].value
-    ctl["choice"].value = "Ana"
-    ctl["check"].click()
-    assert "Right!" in ctl["feedback"].value
-    q2 = lesson.check_swaps()
-    assert q2.answer == "Ana ↔ Cy"  # Di holds gem 6 and steps out
-    q2.controls["choice"].value = q2.answer
-    q2.controls["check"].click()
-    assert "R-GEM-3" in q2.controls["feedback"].value
+    assert lesson.first_picker() == s.players[s.order[0]].name == "Ana"  # 5 beats 4, Ana's gem 4 beats Cy's 2
+    q.check.click()
+    assert "Choose an answer first" in q.feedback.value
+    q.choice.value = "Cy"
+    q.check.click()
+    assert "nt-feedback-wrong" in q.feedback.value
+    assert "only matter between players who bid the same value" in q.feedback.value  # the hint
+    q.choice.value = "Ana"
+    q.check.click()
+    assert "Right!" in q.feedback.value
+    assert "Ana&#x27;s gem is higher (4 &gt; 2)" in q.feedback.value  # nidlib's sentence
+    assert q.solved
+    box2 = lesson.check_swaps()
+    q2 = box2.question
+    assert lesson.swaps_answer() == "Ana ↔ Cy"  # Di holds gem 6 and steps out
+    assert lesson.swaps_answer() in [v for _, v in q2.choice.options]
+    q2.choice.value = "Ana ↔ Di; Bo ↔ Cy"
+    q2.check.click()
+    assert "Gem 6 is never exchanged" in q2.feedback.value
+    q2.choice.value = "Ana ↔ Cy"
+    q2.check.click()
+    assert "R-GEM-3" in q2.feedback.value
 
 
 def test_translations_cover_every_lesson_key() -> None:

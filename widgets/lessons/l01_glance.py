@@ -14,7 +14,7 @@ import nidlib
 from nidlib.engine import ROUNDS_PER_AGE, TAVERN_SIZE
 from nidlib.events import Event
 from nidlib.messages import render
-from widgets.lessons.l02_bidding import lesson_footer, lesson_header
+from widgets.lessons.common import events_block, lesson_footer, lesson_header
 
 STEM = "01-game-at-a-glance"
 
@@ -85,12 +85,12 @@ def player_count() -> Any:
         extra = render("l01.two-players") if st.players == 2 else ""
         out.value = (
             f"<table class='nt-lesson-table'><tbody>{body}</tbody></table>"
-            f"{f'<p>{extra}</p>' if extra else ''}{r.events_html(st.events)}"
+            f"{f'<p>{extra}</p>' if extra else ''}" + events_block(st.events, "l01.story", {"n": st.players})
         )
 
     count.observe(show, "value")
     show()
-    box = w.VBox([count, out]).add_class("nt-root").add_class("nt-l01-players")
+    box = w.VBox([count, out]).add_class("nt-root").add_class("nt-l01-players").add_class("nt-lesson-scene")
     box.controls = {"count": count, "out": out}  # type: ignore[attr-defined]
     return box
 

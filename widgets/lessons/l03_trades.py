@@ -16,7 +16,7 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.l02_bidding import lesson_footer, lesson_header, note
+from widgets.lessons.common import lesson_footer, lesson_header, note
 
 STEM = "03-coin-trades"
 NAMES = ("Ana", "Bo", "Cy")
@@ -192,6 +192,7 @@ def scene(name: str) -> Any:
     import ipywidgets as w
 
     from widgets import ActionPanel, EventLog, PlayerBoard, TavernRow, TreasuryView, UndoButton
+    from widgets.components import safe
     from widgets.controller import Controller
 
     build = SCENES[name]
@@ -208,12 +209,10 @@ def scene(name: str) -> Any:
     reset = w.Button(description=render("l03.reset"), icon="refresh", layout=w.Layout(width="auto"))
     reset.add_class("nt-l03-reset")
 
-    def on_reset(_: Any) -> None:
-        c.goto(0)
-
-    reset.on_click(on_reset)
-    box = w.VBox([intro, taverns, boards, panel, w.HBox([UndoButton(c), reset]), log])
-    box.add_class("nt-root").add_class(f"nt-l03-{name}")
+    reset.on_click(safe(c, lambda _b: c.goto(0)))
+    buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
+    box = w.VBox([intro, taverns, boards, panel, buttons, log])
+    box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l03-{name}")
     box.controller = c  # type: ignore[attr-defined]  # for tests
     return box
 

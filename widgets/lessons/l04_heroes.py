@@ -16,7 +16,7 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.l02_bidding import lesson_footer, lesson_header, note
+from widgets.lessons.common import lesson_footer, lesson_header, note
 from widgets.lessons.l03_trades import SCRIPTED
 
 STEM = "04-army-and-heroes"
@@ -187,6 +187,7 @@ def scene(name: str) -> Any:
     import ipywidgets as w
 
     from widgets import ActionPanel, ArmyView, EventLog, HeroesView, PlayerBoard, TavernRow, UndoButton
+    from widgets.components import safe
     from widgets.controller import Controller
 
     events: list[Event] = []
@@ -198,15 +199,19 @@ def scene(name: str) -> Any:
     parts.append(ArmyView(c, 0, theme=False))
     if name in ("uline", "grid"):
         parts.append(PlayerBoard(c, 0, theme=False))
-    if name == "first-line":  # the hero display once; later scenes list the heroes in the panel
-        parts.append(HeroesView(c, theme=False))
+    if name == "first-line":  # the hero display once, folded; later scenes list the heroes in the panel
+        heroes = w.Accordion(children=[HeroesView(c, theme=False)], titles=(render("l04.heroes"),))
+        heroes.selected_index = None
+        heroes.add_class("nt-l04-heroes")
+        parts.append(heroes)
     panel = ActionPanel(c, theme=False)
     reset = w.Button(description=render("l04.reset"), icon="refresh", layout=w.Layout(width="auto"))
     reset.add_class("nt-l04-reset")
-    reset.on_click(lambda _b: c.goto(0))
+    reset.on_click(safe(c, lambda _b: c.goto(0)))
     log = EventLog(c, theme=False)
-    box = w.VBox([*parts, panel, w.HBox([UndoButton(c), reset]), log])
-    box.add_class("nt-root").add_class(f"nt-l04-{name}")
+    buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
+    box = w.VBox([*parts, panel, buttons, log])
+    box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l04-{name}")
     box.controller = c  # type: ignore[attr-defined]  # for tests
     box.panel = panel  # type: ignore[attr-defined]
     box.event_log = log  # type: ignore[attr-defined]
@@ -229,6 +234,6 @@ def check_heroes() -> Any:
     )
     import ipywidgets as w
 
-    box = w.VBox([army, q]).add_class("nt-root").add_class("nt-l04-q")
+    box = w.VBox([army, q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l04-q")
     box.question = q  # type: ignore[attr-defined]
     return box

@@ -1,0 +1,82 @@
+"""Helpers shared by the lessons: the header (theme, lesson CSS, navigation), the footer, a note box,
+an event list with a caption, and a guard that turns a failure into a sentence.
+
+Importing this module is cheap (no ipywidgets until a widget is built), so lessons can use
+:func:`note` in pure functions that tests call without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+from typing import Any
+
+import nidlib
+from nidlib.events import Event
+from nidlib.messages import render
+
+__all__ = ["LESSON_CSS", "events_block", "guard", "lesson_footer", "lesson_header", "note"]
+
+LESSON_CSS = """
+.nt-lesson-boards { display: flex; flex-wrap: wrap; gap: .5em; margin-top: .5em; }
+.nt-lesson-boards .nt-board { flex: 1 1 20em; }
+.nt-lesson-note { margin: .4em 0; padding: .45em .8em; border-left: 4px solid var(--nt-accent);
+  background: #eef4fb; border-radius: 4px; line-height: 1.45; max-width: 60em; }
+.nt-lesson-error { border-left-color: var(--nt-bad); background: #fdecea; }
+.nt-lesson-ok { border-left-color: var(--nt-good, #2e7d32); background: #e8f5e9; }
+.nt-lesson-table { border-collapse: collapse; margin: .4em 0; }
+.nt-lesson-table th, .nt-lesson-table td { border: 1px solid var(--nt-line); padding: .25em .6em; text-align: center; }
+.nt-lesson-table th[scope=row] { text-align: left; }
+.nt-lesson-caption { margin: .6em 0 .1em; font-weight: 600; }
+.nt-lesson-scene { border: 1px solid var(--nt-line); border-radius: 8px; padding: .5em .8em; margin: .3em 0 .8em; }
+.nt-lesson-buttons { gap: 6px; flex-wrap: wrap; }
+.nt-nav { font-size: 1.05em; padding: .45em .8em; margin: .3em 0; background: #f4f6f9;
+  border: 1px solid var(--nt-line); border-radius: 6px; }
+.nt-nav a { font-weight: 600; text-decoration: none; }
+.nt-nav a:hover, .nt-nav a:focus { text-decoration: underline; }
+.jp-RenderedMarkdown { max-width: 60em; }
+"""
+
+
+def lesson_header(stem: str) -> Any:
+    """The theme's CSS (plus the lesson classes) and the navigation bar: the first cell of a lesson."""
+    import ipywidgets as w
+
+    from widgets.lessons.nav import nav
+    from widgets.theme import theme_html
+
+    style = w.HTML(theme_html() + f"<style>{LESSON_CSS}</style>", layout=w.Layout(display="none"))
+    return w.VBox([style, nav(stem)]).add_class("nt-root")
+
+
+def lesson_footer(stem: str) -> Any:
+    """The navigation bar again: the last cell of a lesson."""
+    from widgets.lessons.nav import nav
+
+    return nav(stem)
+
+
+def note(text: str, kind: str = "info") -> str:
+    """A note box (``kind``: ``info``, ``ok`` or ``error``) holding ``text``, escaped."""
+    return f'<div class="nt-lesson-note nt-lesson-{kind}">{escape(text)}</div>'
+
+
+def events_block(events: Iterable[Event], caption_key: str, params: dict[str, Any] | None = None) -> str:
+    """nidlib's event sentences under a caption from the catalogue, so the learner knows what they read."""
+    from widgets import render as r
+
+    caption = f'<p class="nt-lesson-caption">{escape(render(caption_key, params))}</p>'
+    return caption + r.events_html(list(events))
+
+
+def guard(message: Any, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run ``fn``; a failure becomes a clear sentence in the HTML widget ``message``, never a traceback."""
+    try:
+        return fn(*args)
+    except nidlib.IllegalActionError as e:
+        from widgets import render as r
+
+        message.value = r.violation_html(e.violation)
+    except Exception as e:  # noqa: BLE001 (the learner must never see a traceback)
+        message.value = note(render("ui.error.unexpected", {"error": type(e).__name__}), "error")
+    return None
