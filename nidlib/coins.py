@@ -30,11 +30,13 @@ class Coin:
     Ordered by value, then basic < royal < special (a basic 5 sorts before a gold 5).
     """
 
-    __slots__ = ("_key", "kind", "value")
+    __slots__ = ("_key", "is_trading", "kind", "value")
     _interned: dict[tuple[int, CoinKind], Coin] = {}  # noqa: RUF012 (class-level intern table)
     value: int
     kind: CoinKind
     _key: int
+    #: The basic 0 and the green 3 trigger trades and can never be traded or transformed (R-TRADE-3).
+    is_trading: bool
 
     def __new__(cls, value: int, kind: CoinKind) -> Coin:  # noqa: PYI034 (interned: returns the shared instance)
         kind = CoinKind(kind)
@@ -44,6 +46,8 @@ class Coin:
             object.__setattr__(c, "value", value)
             object.__setattr__(c, "kind", kind)
             object.__setattr__(c, "_key", value * 3 + _KIND_ORDER[kind.value])
+            trading = kind is CoinKind.SPECIAL or (kind is CoinKind.BASIC and value == 0)
+            object.__setattr__(c, "is_trading", trading)
             cls._interned[(value, kind)] = c
         return c
 
@@ -65,11 +69,6 @@ class Coin:
 
     def __ge__(self, other: Coin) -> bool:
         return self._key >= other._key
-
-    @property
-    def is_trading(self) -> bool:
-        """The basic 0 and the green 3 trigger trades and can never be traded or transformed (R-TRADE-3)."""
-        return self.kind is CoinKind.SPECIAL or (self.kind is CoinKind.BASIC and self.value == 0)
 
     def __str__(self) -> str:
         if self.kind is CoinKind.SPECIAL:

@@ -63,8 +63,16 @@ ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
 SLOT_NAMES = ("t0", "t1", "t2", "p0", "p1")
 
 #: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
+#: hero ids as plain strings: cheaper to compare than enum members in the hot paths
+BONFUR: str = Hero.BONFUR.value
+DAGDA: str = Hero.DAGDA.value
+GRID: str = Hero.GRID.value
+HOURYA: str = Hero.HOURYA.value
+THRUD: str = Hero.THRUD.value
+ULINE: str = Hero.ULINE.value
+YLUD: str = Hero.YLUD.value
 RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
-RANKS[Hero.YLUD] = 1
+RANKS[YLUD] = 1
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
@@ -172,17 +180,17 @@ def eligible_heroes(s: State, p: Player) -> list[str]:
     """Heroes this player could recruit now (R-RECRUIT-7): in the display and prerequisites met."""
     out = []
     for h in s.heroes_available:
-        if h == Hero.HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
+        if h == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
             continue
-        if h == Hero.BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
+        if h == BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
             continue
-        if h == Hero.DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
+        if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
             continue
         out.append(h)
     return out
 
 
-_SPECIAL_PREREQUISITE = frozenset({Hero.HOURYA, Hero.BONFUR, Hero.DAGDA})
+_SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA})
 
 
 def _any_eligible(s: State, p: Player) -> bool:
@@ -195,7 +203,7 @@ def _any_eligible(s: State, p: Player) -> bool:
 
 def uline_owner(s: State) -> int | None:
     for i, p in enumerate(s.players):
-        if Hero.ULINE in p.heroes:
+        if ULINE in p.heroes:
             return i
     return None
 
@@ -416,7 +424,7 @@ def _task_trade(s: State, task: Task, log: Log) -> None:
     coin = p.slots[t]
     if coin is None or not coin.is_trading:
         return
-    if Hero.ULINE in p.heroes:  # R-HERO-ULINE-5
+    if ULINE in p.heroes:  # R-HERO-ULINE-5
         if len(p.hand) > 2:
             s.tasks.append(("uline_trade", i))
             return
@@ -507,7 +515,7 @@ def _task_ylud_step(s: State, task: Task, log: Log) -> None:
     """End of an Age: Ylud must be placed (R-HERO-YLUD-2), or may move at the end of Age II (R-HERO-YLUD-3)."""
     age = task[1]
     for i, p in enumerate(s.players):
-        if Hero.YLUD in p.heroes:
+        if YLUD in p.heroes:
             s.tasks.append(("recruit", i))  # R-HERO-YLUD-4: may trigger recruitment
             s.tasks.append(("ylud", i, age))
             return
@@ -596,7 +604,7 @@ def _task_thrud_home(s: State, task: Task, log: Log) -> None:
         if p.thrud >= 0:
             col = p.thrud
             p.thrud = -1
-            p.command_zone.append(Hero.THRUD.value)
+            p.command_zone.append(THRUD)
             _ev(log, "thrud.home", "R-HERO-THRUD-5", i, name=p.name, cls=_c(col))
 
 
@@ -801,7 +809,7 @@ def _do_recruit(s: State, a: Recruit, log: Log) -> None:
     p.heroes.append(h)
     s.tasks.append(("recruit", i))  # R-RECRUIT-3/8: check again after the effect
     card = CARDS[h]
-    if h == Hero.THRUD:  # R-HERO-THRUD-2
+    if h == THRUD:  # R-HERO-THRUD-2
         _ev(log, "hero.thrud", "R-HERO-THRUD-2", i, name=p.name)
         s.tasks.append(("thrud", i))
         return
@@ -813,18 +821,18 @@ def _do_recruit(s: State, a: Recruit, log: Log) -> None:
             p.thrud = -1
             _ev(log, "thrud.lifted", "R-HERO-THRUD-3", i, name=p.name, card=_card(h), cls=_c(ci))
             s.tasks.append(("thrud", i))
-        if h == Hero.BONFUR:  # R-HERO-BONFUR-2
+        if h == BONFUR:  # R-HERO-BONFUR-2
             s.tasks.append(("discard", i, 1, B))
             _ev(log, "hero.bonfur", "R-HERO-BONFUR-2", i, name=p.name)
-        elif h == Hero.DAGDA:  # R-HERO-DAGDA-2
+        elif h == DAGDA:  # R-HERO-DAGDA-2
             s.tasks.append(("discard", i, 2, H))
             _ev(log, "hero.dagda", "R-HERO-DAGDA-2", i, name=p.name)
         return
     p.command_zone.append(h)
     _ev(log, "hero.neutral", "R-ARMY-1", i, name=p.name, hero=_card(h))
-    if h == Hero.GRID:  # R-HERO-GRID-2
+    if h == GRID:  # R-HERO-GRID-2
         _push_transform(s, i, 7, "grid", log)
-    elif h == Hero.ULINE:  # R-HERO-ULINE-2
+    elif h == ULINE:  # R-HERO-ULINE-2
         taken = 0
         for k in range(5):
             c = p.slots[k]
@@ -835,7 +843,7 @@ def _do_recruit(s: State, a: Recruit, log: Log) -> None:
         p.hand.sort()
         p.bid_done = True
         _ev(log, "hero.uline", "R-HERO-ULINE-2", i, name=p.name, count=taken)
-    elif h == Hero.YLUD:  # R-HERO-YLUD-1
+    elif h == YLUD:  # R-HERO-YLUD-1
         _ev(log, "hero.ylud", "R-HERO-YLUD-1", i, name=p.name)
 
 
@@ -851,20 +859,20 @@ def _do_ylud(s: State, a: PlaceYlud, log: Log) -> None:
     p = s.players[a.player]
     ci = CLASSES.index(a.column)
     for k, col in enumerate(p.columns):
-        if Hero.YLUD in col:
+        if YLUD in col:
             if k == ci:
                 _ev(log, "ylud.stays", "R-HERO-YLUD-3", a.player, name=p.name, cls=_c(ci))
                 return
-            col.remove(Hero.YLUD)
+            col.remove(YLUD)
             _ev(log, "ylud.moves", "R-HERO-YLUD-3", a.player, name=p.name, old=_c(k), cls=_c(ci))
             break
     else:
-        p.command_zone.remove(Hero.YLUD)
+        p.command_zone.remove(YLUD)
         _ev(log, "ylud.placed", "R-HERO-YLUD-2", a.player, name=p.name, cls=_c(ci))
-    p.columns[ci].append(Hero.YLUD)
+    p.columns[ci].append(YLUD)
     if p.thrud == ci:  # R-HERO-THRUD-3
         p.thrud = -1
-        _ev(log, "thrud.lifted", "R-HERO-THRUD-3", a.player, name=p.name, card=_card(Hero.YLUD), cls=_c(ci))
+        _ev(log, "thrud.lifted", "R-HERO-THRUD-3", a.player, name=p.name, card=_card(YLUD), cls=_c(ci))
         s.tasks.append(("thrud", a.player))
 
 
@@ -1120,7 +1128,7 @@ def _check(s: State, a: Action) -> Violation | None:
     expected = ACTION_OF[d.kind]
     if a.player not in d.players:
         if d.kind == "bids":
-            return _v("R-BID-4" if Hero.ULINE in p.heroes else "R-BID-3", "err.already-bid", name=name)
+            return _v("R-BID-4" if ULINE in p.heroes else "R-BID-3", "err.already-bid", name=name)
         return _v(
             DECISION_RULE[d.kind],
             "err.not-your-turn",
@@ -1155,11 +1163,11 @@ def _check(s: State, a: Action) -> Violation | None:
     if isinstance(a, Recruit):
         if a.hero not in s.heroes_available:
             return _v("R-COMP-4", "err.hero-taken", hero=_card(a.hero))
-        if a.hero == Hero.HOURYA and ranks(p, E) < HOURYA_EXPLORERS:
+        if a.hero == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:
             return _v("R-HERO-HOURYA-2", "err.hourya", explorers=ranks(p, E))
-        if a.hero == Hero.BONFUR and not discardable_columns(p, B):
+        if a.hero == BONFUR and not discardable_columns(p, B):
             return _v("R-HERO-BONFUR-3", "err.bonfur")
-        if a.hero == Hero.DAGDA and len(discardable_columns(p, H)) < 2:
+        if a.hero == DAGDA and len(discardable_columns(p, H)) < 2:
             return _v("R-HERO-DAGDA-3", "err.dagda", count=len(discardable_columns(p, H)))
         return None
     if isinstance(a, PlaceThrud | PlaceYlud):
@@ -1235,8 +1243,8 @@ def tableaux(s: State) -> list[Any]:
     out = []
     for p in s.players:
         cz = list(p.command_zone)
-        if p.thrud >= 0 or (Hero.THRUD in p.heroes and Hero.THRUD not in cz):
-            cz.append(Hero.THRUD.value)
+        if p.thrud >= 0 or (THRUD in p.heroes and THRUD not in cz):
+            cz.append(THRUD)
         out.append(
             Tableau(
                 name=p.name,
