@@ -36,3 +36,19 @@ def test_index_lists_the_lessons_and_switches_language(
     expect(links.first).to_have_text(render(LESSONS[0][1], lang="en"))
     href = links.nth(6).get_attribute("href")
     assert href == "07-final-scoring.ipynb"
+
+    # the chosen language travels with the link: the lesson opens in Chinese, and so does the next one
+    page.locator(".nt-index-lang button", has_text="繁體中文").click()
+    expect(links.nth(5)).to_have_attribute("href", "06-troop-evaluation.ipynb?lang=zh-Hant")
+    links.nth(5).click()
+    page.wait_for_url("**/06-troop-evaluation.ipynb?lang=zh-Hant")
+    next_button = page.locator("button.nt-eval-next").first
+    expect(next_button).to_have_text(render("lesson06.next", lang="zh-Hant"), timeout=60_000)
+    expect(page.locator("a.nt-nav-next").first).to_have_attribute(
+        "href", "07-final-scoring.ipynb?lang=zh-Hant"
+    )
+    next_button.click()
+    log = page.locator(".nt-eval-log").first
+    expect(log).to_contain_text(render("distinction.kings-hand", lang="zh-Hant"))
+    expect(log).not_to_contain_text("Warrior ranks")
+    save_screenshot(page, "lesson06-zh-Hant")

@@ -42,3 +42,11 @@ def test_troop_evaluation_stepper(
     question.get_by_text("Nobody (a tie)").click()
     question.locator("button.nt-predict-check").click()
     expect(question.locator(".nt-predict-feedback")).to_contain_text("Right")
+
+    # the walkthrough goes on: Ana wins the King's Great Armorer, its card brings her a second hero
+    stepper.locator("button.nt-eval-next").click()
+    expect(log).to_contain_text("special 2-rank blacksmith card")
+    expect(log).to_contain_text("R-DIST-ARMORER-1")
+    expect(stepper.locator(".nt-action-panel button.nt-action-button:not([disabled])").first).to_be_visible()
+    stepper.locator(".nt-eval-log").scroll_into_view_if_needed()
+    save_screenshot(page, "lesson06-armorer")

@@ -51,3 +51,21 @@ def test_classroom_auction(
     # the first picker takes a card: the pick shows up in the log
     page.locator(".nt-action-panel button.nt-action-button:not([disabled])").first.click()
     expect(log).to_contain_text(" takes ")
+
+    # play the round out: at its end the page shows what everyone took, not the next round's dwarves
+    status = page.locator(".nt-class-status")
+    for _ in range(12):
+        if "The round is over" in status.inner_text():
+            break
+        if reveal.is_visible():
+            reveal.click()
+        else:
+            page.locator(".nt-action-panel button.nt-action-button:not([disabled])").first.click()
+        page.wait_for_timeout(400)
+    expect(status).to_contain_text("The round is over")
+    armies = page.locator(".nt-class-armies")
+    expect(armies).to_contain_text("Bo's army")
+    expect(page.locator(".nt-classroom .nt-taverns")).to_have_count(0)
+    expect(page.locator("button.nt-class-next-round")).to_be_visible()
+    armies.scroll_into_view_if_needed()
+    save_screenshot(page, "lesson08-round-over")
