@@ -87,16 +87,20 @@ def test_bid_round_widget_plays_the_whole_round() -> None:
     assert box.children[3].layout.display is None
 
 
-def test_undo_takes_back_the_bid() -> None:
+def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     box = lesson.bid_round()
     c, ctl = box.controller, box.controls
+    assert ctl["again"].layout.display == "none"  # nothing to start again yet
     choose(ctl["panel"], ["4", "0", "5b"])
     ctl["panel"].confirm.click()
-    assert c.state.tavern == 0
-    undo = next(ch for ch in box.children[4].children if type(ch).__name__ == "UndoButton")
-    undo.button.click()
+    ctl["step"].click()
+    assert c.state.tavern == 1
+    assert ctl["again"].layout.display is None
+    ctl["again"].click()
     assert nidlib.to_act(c.state) == (0,)
     assert ctl["panel"].layout.display == ""
+    assert ctl["step"].layout.display == "none"
+    assert "Pick order" not in ctl["log"].html.value
 
 
 def test_the_same_coin_on_two_taverns_is_refused_by_nidlib() -> None:
@@ -152,13 +156,14 @@ def test_check_questions_use_nidlib_answers() -> None:
     assert q.solved
     box2 = lesson.check_swaps()
     q2 = box2.question
-    assert lesson.swaps_answer() == "Ana ↔ Cy"  # Di holds gem 6 and steps out
+    assert lesson.swaps_answer() == "Ana ↔ Di"  # Bo holds gem 6 and steps out; Cy keeps the middle gem
     assert lesson.swaps_answer() in [v for _, v in q2.choice.options]
     q2.choice.value = "Ana ↔ Di; Bo ↔ Cy"
     q2.check.click()
     assert "Gem 6 is never exchanged" in q2.feedback.value
-    q2.choice.value = "Ana ↔ Cy"
+    q2.choice.value = "Ana ↔ Di"
     q2.check.click()
+    assert "Right!" in q2.feedback.value
     assert "R-GEM-3" in q2.feedback.value
 
 

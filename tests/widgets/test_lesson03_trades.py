@@ -80,8 +80,19 @@ def test_offering_then_trade_uses_the_new_value() -> None:
     click(box, "3 (basic)")  # 3 -> 6 in the pouch
     log = box.children[-1].html.value
     assert "Ana trades: 2 + 6 = 8" in log
-    box.children[4].children[1].click()  # start again
+    box.reset.click()  # start again
     assert box.controller.index == 0
+
+
+def test_the_scene_says_when_its_round_is_over() -> None:
+    box = lesson.scene("zero")
+    assert box.end_note.value == ""
+    for _ in range(3):  # the Goblin, the Dragon, the Horse: Ana takes the leftmost card each time
+        click(box, "Take")
+    assert nidlib.decision(box.controller.state).kind == "bids"  # round 2: no panel acts on bids here
+    assert "This scene is over" in box.end_note.value
+    box.controller.undo()
+    assert box.end_note.value == ""
 
 
 def test_check_question_answer_comes_from_the_trade() -> None:

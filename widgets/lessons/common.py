@@ -15,7 +15,16 @@ import nidlib
 from nidlib.events import Event
 from nidlib.messages import render
 
-__all__ = ["LESSON_CSS", "events_block", "guard", "lesson_footer", "lesson_header", "note"]
+__all__ = [
+    "LESSON_CSS",
+    "events_block",
+    "guard",
+    "lesson_footer",
+    "lesson_header",
+    "note",
+    "round_over",
+    "scene_end",
+]
 
 LESSON_CSS = """
 .nt-lesson-boards { display: flex; flex-wrap: wrap; gap: .5em; margin-top: .5em; }
@@ -80,3 +89,25 @@ def guard(message: Any, fn: Callable[..., Any], *args: Any) -> Any:
     except Exception as e:  # noqa: BLE001 (the learner must never see a traceback)
         message.value = note(render("ui.error.unexpected", {"error": type(e).__name__}), "error")
     return None
+
+
+def round_over(state: Any, start: Any) -> bool:
+    """True once the round of ``start`` is over (the next round's bids, or the end of the game)."""
+    d = nidlib.decision(state)
+    return d is None or (d.kind == "bids" and (state.age, state.round) != (start.age, start.round))
+
+
+def scene_end(controller: Any, key: str) -> Any:
+    """A note (catalogue ``key``) shown once a scene's round is over: the next round's bids are not
+    part of the lesson, so the learner is told to undo or start again instead of facing no controls."""
+    import ipywidgets as w
+
+    start = controller.history[0][0]
+    box = w.HTML().add_class("nt-lesson-scene-end")
+
+    def refresh(_: Any = None) -> None:
+        box.value = note(render(key), "ok") if round_over(controller.state, start) else ""
+
+    controller.on_change(refresh)
+    refresh()
+    return box

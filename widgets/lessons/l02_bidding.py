@@ -80,15 +80,18 @@ def step_to_next_reveal(s: State) -> tuple[State, list[Event]]:
 # --- everybody ties: the gem exchange at 2..5 players ------------------------------------------
 
 
-def tie_state(players: int, gem6: bool = False, value: int = 3) -> tuple[State, list[Event]]:
-    """Everybody bids ``value`` on the Laughing Goblin; gems 5, 4, 3... in seat order (the last
-    seat holds gem 6 instead, with the Crown Jeweler, when ``gem6``). Returns the state at the first
-    pick and the reveal events."""
+def tie_state(
+    players: int, gem6: bool = False, value: int = 3, six_at: int | None = None
+) -> tuple[State, list[Event]]:
+    """Everybody bids ``value`` on the Laughing Goblin; gems 5, 4, 3... in seat order. With ``gem6``
+    one seat (``six_at``, by default the last) holds gem 6 instead, with the Crown Jeweler. Returns
+    the state at the first pick and the reveal events."""
     gems = dict(enumerate(sorted(GEMS_BY_PLAYERS[players], reverse=True)))
     sc = Scenario(players, names=NAMES[:players], seed=3)
     if gem6:
-        gems[players - 1] = 6
-        sc.command_zone(players - 1, ["crown-jeweler"])
+        seat = players - 1 if six_at is None else six_at
+        gems[seat] = 6
+        sc.command_zone(seat, ["crown-jeweler"])
     sc.gems(gems)
     others = [c for c in (0, 2, 3, 4, 5) if c != value]
     for i in range(players):
@@ -111,9 +114,9 @@ class TieResult:
         return [(e.params["a"], e.params["b"]) for e in self.events if e.key == "gem.swap"]
 
 
-def tie_result(players: int, gem6: bool = False) -> TieResult:
+def tie_result(players: int, gem6: bool = False, six_at: int | None = None) -> TieResult:
     """Resolve the Laughing Goblin of :func:`tie_state`; gems before and after come from the states."""
-    s, ev = tie_state(players, gem6)
+    s, ev = tie_state(players, gem6, six_at=six_at)
     before = tuple(p.gem for p in s.players)
     first = s.players[s.order[0]].name
     s, more = step_to_next_reveal(s)
@@ -161,14 +164,22 @@ def pairs_text(pairs: list[tuple[str, str]]) -> str:
     return "; ".join(render("l02.q.pair", {"a": a, "b": b}) for a, b in pairs)
 
 
+#: The gem question: four players tie and Bo (not the last seat, unlike the explorer) holds gem 6.
+SWAPS_QUESTION = {"players": 4, "gem6": True, "six_at": 1}
+
+
+def swaps_result() -> TieResult:
+    return tie_result(**SWAPS_QUESTION)  # type: ignore[arg-type]
+
+
 def swaps_answer() -> str:
     """Four players tie with gem 6 among them: the exchanges nidlib makes, as text."""
-    return pairs_text(tie_result(4, gem6=True).swaps)
+    return pairs_text(swaps_result().swaps)
 
 
 def swaps_options() -> list[str]:
     """Plausible exchanges (the right one among them), in a stable order."""
-    r = tie_result(4, gem6=True)
+    r = swaps_result()
     n = r.names
     candidates = [[(n[0], n[3]), (n[1], n[2])], [(n[0], n[2])], [(n[0], n[1])], r.swaps]
     return sorted(dict.fromkeys(pairs_text(c) for c in candidates))
@@ -189,7 +200,7 @@ def bid_round() -> Any:
     """Bid against Bo and Cy in the shared BidPanel, then step through the three taverns."""
     import ipywidgets as w
 
-    from widgets import BidPanel, EventLog, PlayerBoard, TavernRow, UndoButton
+    from widgets import BidPanel, EventLog, PlayerBoard, TavernRow
     from widgets.components import safe
     from widgets.controller import Controller
 
@@ -226,7 +237,7 @@ def bid_round() -> Any:
         done = round_over()
         bid_box.layout.display = "none" if done else None
         step.layout.display = None if resolving(s) and not done else "none"
-        again.layout.display = None if done else "none"
+        again.layout.display = None if c.index > 0 else "none"
         if done:
             guide.value = note(render("l02.round.done"), "ok")
         elif resolving(s):
@@ -238,7 +249,7 @@ def bid_round() -> Any:
     again.on_click(safe(c, lambda _b: c.goto(0)))
     c.on_change(refresh)
     refresh()
-    buttons = w.HBox([step, again, UndoButton(c)]).add_class("nt-lesson-buttons")
+    buttons = w.HBox([step, again]).add_class("nt-lesson-buttons")
     box = w.VBox([guide, taverns, boards, bid_box, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-round")
     box.controller = c  # type: ignore[attr-defined]  # for tests
@@ -322,7 +333,7 @@ def check_swaps() -> Any:
     from widgets import PredictQuestion
     from widgets import render as r
 
-    res = tie_result(4, gem6=True)
+    res = swaps_result()
     head = "".join(f"<th scope='col'>{n}</th>" for n in res.names)
     gems = "".join(f"<td>{r.gem_html(g)}</td>" for g in res.before)
     table = (
@@ -334,7 +345,7 @@ def check_swaps() -> Any:
         swaps_options(),
         correct=swaps_answer,
         explanation=lambda _a: " ".join(
-            e.text(cite=False) for e in tie_result(4, gem6=True).events if e.key.startswith("gem.")
+            e.text(cite=False) for e in swaps_result().events if e.key.startswith("gem.")
         ),
         hint=render("l02.q.swaps.hint"),
         rule="R-GEM-3",

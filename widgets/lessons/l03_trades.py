@@ -16,7 +16,7 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.common import lesson_footer, lesson_header, note
+from widgets.lessons.common import lesson_footer, lesson_header, note, scene_end
 
 STEM = "03-coin-trades"
 NAMES = ("Ana", "Bo", "Cy")
@@ -210,10 +210,13 @@ def scene(name: str) -> Any:
     reset.add_class("nt-l03-reset")
 
     reset.on_click(safe(c, lambda _b: c.goto(0)))
+    end = scene_end(c, "l03.scene.over")
     buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
-    box = w.VBox([intro, taverns, boards, panel, buttons, log])
+    box = w.VBox([intro, taverns, boards, panel, end, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l03-{name}")
     box.controller = c  # type: ignore[attr-defined]  # for tests
+    box.reset = reset  # type: ignore[attr-defined]
+    box.end_note = end  # type: ignore[attr-defined]
     return box
 
 

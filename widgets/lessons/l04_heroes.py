@@ -16,7 +16,7 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.common import lesson_footer, lesson_header, note
+from widgets.lessons.common import lesson_footer, lesson_header, note, scene_end
 from widgets.lessons.l03_trades import SCRIPTED
 
 STEM = "04-army-and-heroes"
@@ -209,10 +209,13 @@ def scene(name: str) -> Any:
     reset.add_class("nt-l04-reset")
     reset.on_click(safe(c, lambda _b: c.goto(0)))
     log = EventLog(c, theme=False)
+    end = scene_end(c, "l04.scene.over")
     buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
-    box = w.VBox([*parts, panel, buttons, log])
+    box = w.VBox([*parts, panel, end, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l04-{name}")
     box.controller = c  # type: ignore[attr-defined]  # for tests
+    box.reset = reset  # type: ignore[attr-defined]
+    box.end_note = end  # type: ignore[attr-defined]
     box.panel = panel  # type: ignore[attr-defined]
     box.event_log = log  # type: ignore[attr-defined]
     return box
