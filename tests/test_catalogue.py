@@ -1,0 +1,443 @@
+"""The message catalogue's quality (nidlib/locales/<lang>/<area>.json, see docs/translation.md).
+
+(a) every key the code uses exists in English, found statically (string literals and f-strings
+    in nidlib/ and widgets/) and dynamically (seeded games, the edge-case gallery, a sweep of
+    refused actions and the final score sheets rendered in every language: no ``{field}`` left
+    unfilled, no raw ``@term``, no unknown key);
+(b) each English file has a zh-Hant and a zh-Hans twin with exactly the same keys;
+(c) each translation has the same ``{placeholders}`` (name, conversion and format) as English;
+(d) no Chinese value is English left untranslated, the glossary's Chinese names are used instead
+    of English game terms, and zh-Hans holds no Traditional character the conversion missed.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import re
+import string
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import nidlib
+from nidlib import gallery
+from nidlib.actions import Action
+from nidlib.bots import random_action
+from nidlib.cards import CARDS
+from nidlib.errors import Violation
+from nidlib.events import Event
+from nidlib.messages import LANGUAGES, catalogue, term
+from nidlib.state import State
+
+REPO = Path(__file__).resolve().parents[1]
+LOCALES = REPO / "nidlib" / "locales"
+CHINESE = tuple(lang for lang in LANGUAGES if lang != "en")
+AREAS = sorted(p.name for p in (LOCALES / "en").glob("*.json"))
+CODE = sorted([*(REPO / "nidlib").rglob("*.py"), *(REPO / "widgets").rglob("*.py")])
+
+
+@cache
+def load(lang: str, area: str) -> dict[str, str]:
+    data = json.loads((LOCALES / lang / area).read_text("utf-8"))
+    assert isinstance(data, dict), f"{lang}/{area} must hold one JSON object"
+    return data
+
+
+@cache
+def english() -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for area in AREAS:
+        for key in load("en", area):
+            assert key not in merged, f"key {key!r} is defined in two English files"
+        merged.update(load("en", area))
+    return merged
+
+
+# --- (a) keys used by the code ---------------------------------------------------------------
+
+KEY_LITERAL = re.compile(r"@?[A-Za-z][\w-]*(?:\.[\w-]+)+\.?")
+
+
+def _prefixes() -> set[str]:
+    return {k.split(".", 1)[0] for k in english()}
+
+
+def _term_exists(key: str) -> bool:
+    """``key`` (without ``@``) is a catalogue entry, or a card/coin term that messages.term renders."""
+    if key in english():
+        return True
+    kind, _, ident = key.partition(".")
+    return (kind == "card" and ident in CARDS) or (kind == "coin" and ident.isdigit())
+
+
+def code_keys() -> Iterator[tuple[str, int, str, re.Pattern[str]]]:
+    """(file, line, literal, pattern) for every string in the code that looks like a message key.
+
+    A literal counts when its first dotted part is one of the catalogue's key prefixes (``ui``,
+    ``err``, ``score``...). In an f-string every ``{...}`` matches any non-blank text, so
+    ``f"game.level.{lv}"`` must match at least one key.
+    """
+    prefixes = _prefixes()
+    for path in CODE:
+        rel = str(path.relative_to(REPO))
+        for node in ast.walk(ast.parse(path.read_text("utf-8"), rel)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text, pattern = node.value, re.escape(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+                pattern = "".join(
+                    re.escape(v.value) if isinstance(v, ast.Constant) else r"\S+" for v in node.values
+                )
+                if not re.fullmatch(r"@?[A-Za-z][\w-]*\.[\w{}.-]*", text):
+                    continue
+            else:
+                continue
+            if not KEY_LITERAL.fullmatch(text.replace("{}", "x")):
+                continue
+            if text.lstrip("@").split(".", 1)[0] not in prefixes:
+                continue
+            body = pattern.removeprefix("@").removeprefix(r"\@")
+            if text.endswith("."):  # a prefix completed at run time
+                body += r"\S+"
+            yield rel, node.lineno, text, re.compile(body)
+
+
+def test_code_keys_are_found() -> None:
+    """The static scan sees the code's keys (a broken scan would make the next test pass vacuously)."""
+    literals = {text for _, _, text, _ in code_keys()}
+    for key in ("err.game-over", "score.total", "ui.bid.confirm", "game.setup.start", "lab.json.load"):
+        assert key in literals, f"the scan of nidlib/ and widgets/ missed {key!r}"
+    assert len(literals) > 300
+
+
+def test_every_key_in_the_code_exists_in_english() -> None:
+    keys = list(english())
+    missing = []
+    for rel, line, text, pattern in code_keys():
+        if "{}" in text or text.endswith("."):
+            ok = any(pattern.fullmatch(k) for k in keys) or (
+                text.lstrip("@").startswith(("card.", "coin.")) and text.count(".") == 1
+            )
+        else:
+            ok = _term_exists(text.lstrip("@"))
+        if not ok:
+            missing.append(f"{rel}:{line}: {text}")
+    assert not missing, "keys used in the code but missing from nidlib/locales/en:\n" + "\n".join(missing)
+
+
+UNFILLED = re.compile(r"\{[A-Za-z_]\w*(?:[!:][^{}]*)?\}")
+RAW_TERM = re.compile(r"@[a-z]+\.[\w-]+")
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _problems(text: str, lang: str, what: str) -> list[str]:
+    out = []
+    if UNFILLED.search(text):
+        out.append(f"[{lang}] {what}: unfilled field in {text!r}")
+    if RAW_TERM.search(text):
+        out.append(f"[{lang}] {what}: raw term in {text!r}")
+    if lang != "en" and not CJK.search(text):
+        out.append(f"[{lang}] {what}: no Chinese at all (English fallback?) in {text!r}")
+    return out
+
+
+def _check_key(key: str, what: str) -> list[str]:
+    if key not in english():
+        return [f"{what}: unknown key {key!r}"]
+    return [f"[{lang}] {what}: {key!r} not translated" for lang in CHINESE if key not in catalogue(lang)]
+
+
+def _played_games() -> Iterator[tuple[State, list[Event], list[Action]]]:
+    """Seeded random games (2-5 players, some first games): each state, the events so far, and
+    the actions seen as legal anywhere so far (to try them where they are wrong)."""
+    names = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    for seed in range(40):
+        n = 2 + seed % 4
+        events: list[Event] = []
+        s = nidlib.new_game(n, names[:n], seed=seed, first_game=seed % 5 == 0, events=events)
+        rng = random.Random(seed)
+        seen: list[Action] = []
+        while nidlib.decision(s) is not None:
+            a = random_action(s, rng)
+            seen.append(a)
+            yield s, events, seen
+            s, evs = nidlib.apply(s, a)
+            events.extend(evs)
+        yield s, events, seen
+
+
+@cache
+def dynamic_material() -> tuple[list[Event], list[Violation], list[State]]:
+    events: list[Event] = []
+    violations: list[Violation] = []
+    finals: list[State] = []
+    for s, evs, seen in _played_games():
+        if nidlib.decision(s) is None:
+            events.extend(evs)
+            finals.append(s)
+        elif len(seen) % 7:
+            continue
+        # actions legal elsewhere (earlier in the game, or another decision): mostly refused here
+        for a in [*seen[-12:], *seen[:3]]:
+            v = nidlib.check(s, a)
+            if v is not None:
+                violations.append(v)
+    for case in gallery.GALLERY:
+        out = gallery.run(case)
+        events.extend(out.all_events())
+        violations.extend(v for v in out.refusals if v is not None)
+        finals.append(out.final)
+    return events, violations, finals
+
+
+def test_every_rendered_event_and_refusal_is_complete() -> None:
+    events, violations, _ = dynamic_material()
+    event_keys = {e.key for e in events}
+    violation_keys = {v.key for v in violations}
+    # the sweep really covers the engine's vocabulary (guards against a silently empty sweep)
+    assert len(event_keys) >= 50, sorted(event_keys)
+    assert len(violation_keys) >= 8, sorted(violation_keys)
+    problems: list[str] = []
+    for key in sorted(event_keys | violation_keys):
+        problems += _check_key(key, "event/violation")
+    for e in events:
+        for lang in LANGUAGES:
+            problems += _problems(e.text(lang), lang, f"event {e.key}")
+    for v in violations:
+        for lang in LANGUAGES:
+            problems += _problems(v.text(lang), lang, f"violation {v.key}")
+    assert not problems, "\n".join(sorted(set(problems))[:60])
+
+
+def test_every_score_sheet_line_is_complete() -> None:
+    _, _, finals = dynamic_material()
+    problems: list[str] = []
+    n = 0
+    for s in finals:
+        if not s.is_over:
+            continue
+        table = nidlib.final_scores(s)
+        for p in table.players:
+            for line in p.lines:
+                n += 1
+                problems += _check_key(line.key, "score line")
+                for lang in LANGUAGES:
+                    problems += _problems(line.text(lang), lang, f"score line {line.key}")
+        for lang in LANGUAGES:
+            problems += _problems(table.winners_text(lang), lang, "winners")
+    assert n >= 40 * 5
+    assert not problems, "\n".join(sorted(set(problems))[:60])
+
+
+def test_every_gallery_entry_is_complete() -> None:
+    problems: list[str] = []
+    for case in gallery.GALLERY:
+        for part in ("title", "question", "outcome"):
+            problems += _check_key(f"gallery.{case.id}.{part}", "gallery")
+            for lang in LANGUAGES:
+                text = case.text(part, lang)
+                if text == f"gallery.{case.id}.{part}":
+                    problems.append(f"[{lang}] gallery {case.id}: no {part}")
+                problems += _problems(text, lang, f"gallery {case.id}.{part}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_term_renders() -> None:
+    """Every tavern, class, distinction, card and decision name exists in every language."""
+    problems: list[str] = []
+    refs = [f"@card.{cid}" for cid in CARDS]
+    refs += [f"@{k}" for k in english() if re.fullmatch(r"tavern\.\d|(?:class|distinction|decision)\..+", k)]
+    for ref in refs:
+        for lang in LANGUAGES:
+            text = term(ref, lang)
+            if not text or text.startswith("@") or UNFILLED.search(text):
+                problems.append(f"[{lang}] {ref} -> {text!r}")
+    assert not problems, "\n".join(problems)
+
+
+# --- (b) same keys in every language ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("area", AREAS)
+def test_translation_has_the_same_keys(area: str, lang: str) -> None:
+    path = LOCALES / lang / area
+    assert path.is_file(), f"{lang}/{area} is missing: translate every key of en/{area}"
+    en, zh = load("en", area), load(lang, area)
+    missing = [k for k in en if k not in zh]
+    extra = [k for k in zh if k not in en]
+    assert not missing, f"{lang}/{area}: {len(missing)} key(s) missing: {missing}"
+    assert not extra, f"{lang}/{area}: {len(extra)} key(s) not in en/{area}: {extra}"
+
+
+# --- (c) placeholders --------------------------------------------------------------------------
+
+
+def fields(template: str) -> list[tuple[str, str, str]]:
+    """The ``{name!conv:spec}`` fields of a template, sorted; raises ValueError when malformed."""
+    return sorted(
+        (name, conv or "", spec or "")
+        for _, name, spec, conv in string.Formatter().parse(template)
+        if name is not None
+    )
+
+
+def test_english_templates_are_well_formed() -> None:
+    bad = []
+    for key, text in english().items():
+        try:
+            named = fields(text)
+        except ValueError as e:
+            bad.append(f"{key}: {e}")
+            continue
+        if any(not name or name.isdigit() for name, _, _ in named):
+            bad.append(f"{key}: positional field in {text!r}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("area", AREAS)
+def test_translation_has_the_same_placeholders(area: str, lang: str) -> None:
+    en = load("en", area)
+    zh = load(lang, area) if (LOCALES / lang / area).is_file() else {}
+    bad = []
+    for key, text in zh.items():
+        if key not in en:
+            continue  # reported by test_translation_has_the_same_keys
+        try:
+            got = fields(text)
+        except ValueError as e:
+            bad.append(f"{key}: malformed template {text!r} ({e})")
+            continue
+        want = fields(en[key])
+        if sorted(set(got)) != sorted(set(want)):
+            bad.append(f"{key}: fields {sorted(set(got))} but English has {sorted(set(want))}")
+    assert not bad, f"{lang}/{area}:\n" + "\n".join(bad)
+
+
+# --- (d) really translated -----------------------------------------------------------------------
+
+#: Latin words a Chinese text may keep: hero names (RULES.md Appendix B.5), the gallery's and the
+#: lessons' player names, file formats and the action syntax learners type.
+NAMES = {c.name.split()[0].lower() for c in CARDS.values() if c.kind.name == "HERO"} | {
+    "ana", "bo", "cy", "di", "ed", "dwerg", "json", "true", "false", "null", "ec",
+}  # fmt: skip
+
+#: Chinese values that may carry no Chinese character at all, with the reason.
+NO_CHINESE_OK = {
+    "card.dwarf": "only fields: the class name and the bravery points",
+    "card.dwarf-nobp": "only a field: the class name",
+    "enter.tavern": "only fields and punctuation",
+    "source.grid": "a hero's name (Appendix B.5 keeps Latin names)",
+    "ui.army.thrud": "a hero's name",
+    "ui.panel.title": "only fields",
+    "score.hero.fixed": "a hero's name and its points",
+    "sheet.t.null": "a JSON literal",
+    "sheet.t.boolean": "JSON literals",
+    "sheet.error": "only a field",
+    "sheet.error.file": "only fields",
+    "lab.json.placeholder": "a JSON example",
+    "index.lang.en": "the language switch names each language in itself: English",
+}
+
+#: English game terms that a Chinese text must name with the glossary's Chinese term
+#: (RULES.md Appendix B; seed 002's English names are replaced by their converted Chinese names).
+ENGLISH_TERMS = re.compile(
+    r"\b(?:Royal|Offering|Distinction|Tavern|Goblin|Dragon|Horse|Treasure|Treasury|Pioneer|Armorer|"
+    r"Jeweler|Hunting|Master|King|Warrior|Hunter|Miner|Blacksmith|Explorer|coins?|gems?|Age|ranks?|"
+    r"army|columns?|points)\b"
+)
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _latin_words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]{2,}", FIELD.sub("", text))
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("area", AREAS)
+def test_translation_is_not_english(area: str, lang: str) -> None:
+    en = load("en", area)
+    zh = load(lang, area) if (LOCALES / lang / area).is_file() else {}
+    bad = []
+    for key, text in zh.items():
+        if key not in en or key in NO_CHINESE_OK:
+            continue
+        if not CJK.search(text):
+            foreign = [w for w in _latin_words(text) if w.lower() not in NAMES]  # names may stay
+            if foreign:
+                bad.append(f"{key}: {text!r} is not Chinese")
+        terms = ENGLISH_TERMS.findall(FIELD.sub("", text))
+        if terms:
+            bad.append(f"{key}: English game term(s) {terms} in {text!r}")
+    assert not bad, f"{lang}/{area}:\n" + "\n".join(bad)
+
+
+def test_the_allow_list_is_needed() -> None:
+    """Each allow-listed key exists and really has no Chinese character in some language."""
+    for key in NO_CHINESE_OK:
+        assert key in english(), key
+        assert any(not CJK.search(catalogue(lang)[key]) for lang in CHINESE), f"{key} needs no exemption"
+
+
+#: Traditional-only characters: every character of the zh-Hant catalogue that OpenCC's t2s
+#: conversion changes (regenerate with tools/translate_zh.py's converter when the catalogue grows).
+TRADITIONAL = set(
+    "並來個們備傳價優儲內兩別則剛動勝勵區參問單嗎嘗嚴國圖執報場壞夠學實寫寶將對導師帶幣幾庫張強後從"
+    "復應戰戲換揮擁擇擊擬擺敗數於時暫會桿條棄業榮標樣機橫檔檢欄權歡歷歸氣決沒況測湊準滿瀏為無爾獎獨"
+    "獲獵獻現當發確礎礦禮種稱競筆範紀級細終組結絕給經綠維線編練總繪繼續習職腦與蓋藍處號螢裡製複見規"
+    "視覽觀觸計訊記設許試該認語誤說誰課請論譽讀變讓負貢貨貪貼資贈贏軍較載輪輯輸轉辦這連進遊過達遠選"
+    "還邊釋鈕鋒錄錢錯鎖鎧鐵鑄閃開間閱關隊階際隨險隱離電頂項順須預領頭顆題額類顧顯餘館馬駿驗驟體麼點龍"
+    "著"
+)
+#: zh-Hans values that must show Traditional characters, with the reason.
+TRADITIONAL_OK = {"index.lang.zh-Hant": "the name of the Traditional Chinese language, written in it"}
+
+
+@pytest.mark.parametrize("area", AREAS)
+def test_simplified_has_no_traditional_characters(area: str) -> None:
+    path = LOCALES / "zh-Hans" / area
+    zh = load("zh-Hans", area) if path.is_file() else {}
+    bad = [
+        f"{key}: {''.join(sorted({c for c in text if c in TRADITIONAL}))} in {text!r}"
+        for key, text in zh.items()
+        if key not in TRADITIONAL_OK and any(c in TRADITIONAL for c in text)
+    ]
+    assert not bad, f"zh-Hans/{area} keeps Traditional characters:\n" + "\n".join(bad)
+
+
+#: Words (regular expressions) of other translations that the glossary (RULES.md Appendix B)
+#: replaces, with the glossary's word; the converted names (*conv.*) are used in zh-Hans too.
+OFF_GLOSSARY = {
+    "zh-Hant": {
+        "錢幣": "貨幣", "金幣": "王家貨幣", "皇家": "王家", "供品|贈禮": "王家貢獻卡", "榮譽卡": "卓越卡",
+        "指揮區": "指揮部", "探險家": "探索者", "寶庫": "王家寶箱", "時代": "時期", "等級": "階級",
+        "首席軍械師": "國王之鎧", "獵人大師": "狩獵大師", "歡笑哥布林": "大笑的哥布林", "舞龍": "舞動的巨龍",
+        "駿馬": "閃耀的馬", "熔鑄": "貨幣交易", "錢袋": "袋子", r"(?<!\{col\} )欄(?!位)": "直行",
+    },
+    "zh-Hans": {
+        "钱币": "硬币", "货币": "硬币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
+        "指挥部": "指挥区", "探索者": "探险家", "宝箱": "王室宝库", "时期": "时代", "阶级": "等级",
+        "军队": "军团", "勇气": "勇武", "首席军械师": "国王之铠", "横列": "完整阵容", "直行": "竖列",
+        "猎人大师": "狩猎大师", "欢笑哥布林": "大笑的哥布林", "舞龙": "舞动的巨龙", "骏马": "闪耀的马",
+        "熔铸": "硬币交易", "袋子": "钱袋", r"(?<!\{col\} )栏(?!位)": "竖列",
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("area", AREAS)
+def test_glossary_terms(area: str, lang: str) -> None:
+    path = LOCALES / lang / area
+    zh = load(lang, area) if path.is_file() else {}
+    bad = [
+        f"{key}: {word!r} (glossary: {want}) in {text!r}"
+        for key, text in zh.items()
+        for word, want in OFF_GLOSSARY[lang].items()
+        if re.search(word, text)
+    ]
+    assert not bad, f"{lang}/{area} strays from RULES.md Appendix B:\n" + "\n".join(bad)
