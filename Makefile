@@ -18,7 +18,7 @@ export CHROMIUM
 FORMATTED := $(wildcard nidlib widgets tests bench tools)
 PYTEST_ARGS ?=
 
-.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench golden rules clean distclean
+.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean
 
 help:
 	@echo "make setup      create .venv and install the project with its dev extras"
@@ -26,7 +26,7 @@ help:
 	@echo "make test       lint, type-check, unit + notebook + browser tests"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make typecheck  mypy (strict on nidlib)"
-	@echo "make bench      run the benchmarks in bench/"
+	@echo "make bench      engine playouts per second (bench-strong, bench-tutor: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"
 	@echo "make rules      regenerate nidlib/data/rules.json from ../shared/RULES.md"
@@ -89,10 +89,16 @@ chromium:
 screenshots: setup chromium
 	UPDATE_SCREENSHOTS=1 $(BIN)/pytest tests/browser
 
+# Benchmarks (results go to docs/benchmarks.md with --write-docs): engine playouts by default;
+# bench-strong (about 20 min: strong bot vs two greedy bots, 300 games) and bench-tutor (Voila in Chromium).
 bench: setup
-	@shopt -s nullglob; files=(bench/bench_*.py); \
-	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in bench/ yet"; fi; \
-	for f in "$${files[@]}"; do echo "== $$f"; $(PY) "$$f"; done
+	$(PY) bench/playouts.py --seconds 10
+
+bench-strong: setup
+	$(PY) bench/strong_bot.py --games 300
+
+bench-tutor: setup chromium
+	$(PY) bench/tutor.py
 
 golden: setup
 	$(PY) -m nidlib.transcript --regenerate

@@ -45,7 +45,7 @@ def test_troop_evaluation_stepper(
 
     # the walkthrough goes on: Ana wins the King's Great Armorer, its card brings her a second hero
     stepper.locator("button.nt-eval-next").click()
-    expect(log).to_contain_text("special 2-rank blacksmith card")
+    expect(log).to_contain_text("a blacksmith with 2 ranks")
     expect(log).to_contain_text("R-DIST-ARMORER-1")
     expect(stepper.locator(".nt-action-panel button.nt-action-button:not([disabled])").first).to_be_visible()
     stepper.locator(".nt-eval-log").scroll_into_view_if_needed()

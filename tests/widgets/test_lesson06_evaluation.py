@@ -44,7 +44,7 @@ def test_stepper_shows_the_armorer_card_and_the_hero_it_brings() -> None:
     assert keys[k - 1] == "eval.win"
     assert st.events[k - 1].params["cls"] == "@class.blacksmith"
     assert keys[k + 1] == "recruit.due"
-    assert "special 2-rank blacksmith" in st.log.value
+    assert "Armorer card (a blacksmith with 2 ranks)" in st.log.value
     assert "R-DIST-ARMORER-1" in st.log.value
 
 
