@@ -69,7 +69,7 @@ typecheck: setup
 
 # One run: unit tests, the lessons under nbval (every cell must run), the browser tests.
 pytest: setup chromium
-	$(BIN)/pytest tests tutorials --nbval-lax --nbval-current-env \
+	$(BIN)/pytest tests tutorials nidlib --doctest-modules --nbval-lax --nbval-current-env \
 		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
 
 # Debian's chromium for the browser tests, and a CJK font so the Chinese lessons render (screenshots).
