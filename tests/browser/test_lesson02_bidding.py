@@ -33,7 +33,12 @@ def test_bid_reveal_and_check(
     page.locator("button.nt-l02-next").click()
     expect(log).to_contain_text("Bo and Ana were tied at 4: they exchange gems")
     expect(log).to_contain_text("Dancing Dragon: the bids are revealed")
-    save_screenshot(page, "lesson02-round")
+    round_box = page.locator(".nt-l02-round")
+    round_box.screenshot(path=str(save_screenshot(page, "lesson02-round")))
+    # start again in the middle of the round: the bid form comes back
+    page.locator("button.nt-l02-again").click()
+    expect(form).to_be_visible()
+    expect(log).not_to_contain_text("Pick order")
 
     # the gem explorer: 5 players, everybody ties
     page.locator(".nt-l02-count button", has_text="5").click()
@@ -50,5 +55,12 @@ def test_bid_reveal_and_check(
     q.locator("button.nt-predict-check").click()
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Right!")
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Ana's gem is higher")
-    q.scroll_into_view_if_needed()
-    save_screenshot(page, "lesson02-check")
+    q.screenshot(path=str(save_screenshot(page, "lesson02-check")))
+
+    q2 = page.locator(".nt-l02-q2")
+    q2.get_by_label("Ana ↔ Di; Bo ↔ Cy").check()
+    q2.locator("button.nt-predict-check").click()
+    expect(q2.locator(".nt-predict-feedback")).to_contain_text("Gem 6 is never exchanged")
+    q2.get_by_label("Ana ↔ Di", exact=True).check()
+    q2.locator("button.nt-predict-check").click()
+    expect(q2.locator(".nt-predict-feedback")).to_contain_text("Right!")

@@ -20,8 +20,11 @@ def test_trade_offering_and_check(
     zero.locator("button.nt-action-button", has_text="Take Miner 1").click()
     expect(zero.locator(".nt-event-log")).to_contain_text("Ana trades: 2 + 3 = 5")
     expect(zero.locator(".nt-event-log")).to_contain_text("Ana's basic 3 leaves the game")
-    zero.scroll_into_view_if_needed()
-    save_screenshot(page, "lesson03-trade")
+    zero.locator("button.nt-undo").click()  # take the pick back, then play it again
+    expect(zero.locator(".nt-event-log")).not_to_contain_text("Ana trades")
+    zero.locator("button.nt-action-button", has_text="Take Miner 1").click()
+    expect(zero.locator(".nt-event-log")).to_contain_text("Ana trades: 2 + 3 = 5")
+    zero.screenshot(path=str(save_screenshot(page, "lesson03-trade")))
 
     scene = page.locator(".nt-l03-offering")
     scene.locator("button.nt-action-button", has_text="Royal Offering").click()
@@ -29,8 +32,7 @@ def test_trade_offering_and_check(
     log = scene.locator(".nt-event-log")
     expect(log).to_contain_text("still counts as 4 there")
     expect(log).to_contain_text("Ana and Bo were tied at 4: they exchange gems")
-    scene.scroll_into_view_if_needed()
-    save_screenshot(page, "lesson03-offering")
+    scene.screenshot(path=str(save_screenshot(page, "lesson03-offering")))
 
     q = page.locator(".nt-l03-q")
     q.get_by_label("10").check()

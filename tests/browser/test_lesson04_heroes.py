@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,12 +25,17 @@ def test_line_recruit_cascade_and_check(
     scene.locator("button.nt-action-button", has_text="Aral").click()
     expect(army).to_contain_text("lines 3 vs heroes 1")
     expect(scene.locator(".nt-event-log")).to_contain_text("more complete lines (3) than heroes (1)")
-    scene.scroll_into_view_if_needed()
-    save_screenshot(page, "lesson04-cascade")
+    scene.screenshot(path=str(save_screenshot(page, "lesson04-cascade")))
+
+    # a forbidden hero is greyed, and says why
+    no_thrud = page.locator(".nt-l04-hourya-no-thrud")
+    no_thrud.locator("button.nt-action-button", has_text="Take Blacksmith").click()
+    hourya = no_thrud.locator("button.nt-action-button", has_text="Recruit Hourya")
+    expect(hourya).to_be_disabled()
+    expect(hourya).to_have_attribute("title", re.compile("needs at least 5 Explorer ranks"))
 
     q = page.locator(".nt-l04-q")
     q.get_by_role("radio", name="2", exact=True).check()
     q.locator("button.nt-predict-check").click()
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Right!")
-    q.scroll_into_view_if_needed()
-    save_screenshot(page, "lesson04-check")
+    q.screenshot(path=str(save_screenshot(page, "lesson04-check")))

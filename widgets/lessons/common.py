@@ -43,7 +43,8 @@ LESSON_CSS = """
   border: 1px solid var(--nt-line); border-radius: 6px; }
 .nt-nav a { font-weight: 600; text-decoration: none; }
 .nt-nav a:hover, .nt-nav a:focus { text-decoration: underline; }
-.jp-RenderedMarkdown { max-width: 60em; }
+.jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, .jp-RenderedMarkdown > ol { max-width: 52em; }
+.jp-RenderedMarkdown > table { margin-left: 0; }
 """
 
 

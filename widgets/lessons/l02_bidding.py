@@ -321,7 +321,7 @@ def check_first() -> Any:
         rule="R-ORDER-2",
         theme=False,
     )
-    box = w.VBox([w.HTML(_bids_table(s)), q]).add_class("nt-root").add_class("nt-l02-q1")
+    box = w.VBox([w.HTML(_bids_table(s)), q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-q1")
     box.question = q  # type: ignore[attr-defined]
     return box
 
@@ -351,6 +351,6 @@ def check_swaps() -> Any:
         rule="R-GEM-3",
         theme=False,
     )
-    box = w.VBox([w.HTML(table), q]).add_class("nt-root").add_class("nt-l02-q2")
+    box = w.VBox([w.HTML(table), q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-q2")
     box.question = q  # type: ignore[attr-defined]
     return box
