@@ -37,5 +37,8 @@ def test_line_recruit_cascade_and_check(
     q = page.locator(".nt-l04-q")
     q.get_by_role("radio", name="2", exact=True).check()
     q.locator("button.nt-predict-check").click()
+    expect(q.locator(".nt-predict-feedback")).to_contain_text("Not quite")
+    q.get_by_role("radio", name="1", exact=True).check()
+    q.locator("button.nt-predict-check").click()
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Right!")
     q.screenshot(path=str(save_screenshot(page, "lesson04-check")))

@@ -114,13 +114,17 @@ def test_ylud_joins_a_column_at_the_end_of_the_age() -> None:
 def test_check_question_counts_heroes_with_nidlib() -> None:
     box = lesson.check_heroes()
     q = box.question
-    assert lesson.question_answer() == 2
-    q.choice.value = 3
-    q.check.click()
-    assert "nt-feedback-wrong" in q.feedback.value
+    before = lesson.question_state().players[0]
+    assert lesson.heroes_owed(lesson.question_state()) == 0  # a consistent position: nothing owed yet
+    assert len(before.heroes) == 2
+    assert lesson.question_answer() == 1
     q.choice.value = 2
     q.check.click()
+    assert "nt-feedback-wrong" in q.feedback.value
+    q.choice.value = 1
+    q.check.click()
     assert "Right!" in q.feedback.value
+    assert "Ana has 3 complete lines and 2 heroes" in q.feedback.value
 
 
 def test_translations_cover_every_lesson_key() -> None:
@@ -129,3 +133,9 @@ def test_translations_cover_every_lesson_key() -> None:
     en = {k for k in _load("en") if k.startswith("l04.")}
     for lang in ("zh-Hant", "zh-Hans"):
         assert en <= set(_load(lang)), lang
+
+
+def test_every_scene_starts_from_a_position_that_owes_no_hero() -> None:
+    """The golden rule holds before the learner acts: no scene shows an impossible army."""
+    for name, build in lesson.SCENES.items():
+        assert lesson.heroes_owed(build()) == 0, name

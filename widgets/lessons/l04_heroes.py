@@ -145,9 +145,8 @@ def heroes_owed(s: State, player: int = 0) -> int:
 
 
 def question_state() -> State:
-    """End of Age I: Ana owns Ylud (her only hero); three ranks in every column but two Explorers.
-
-    Ylud in the Explorer column completes a third line."""
+    """End of Age I: three ranks in every column but two Explorers (2 lines); Ana owns Ylud and Skaa
+    (2 heroes, so she owes none yet). Ylud in the Explorer column completes a third line."""
     return (
         Scenario(3, names=NAMES, seed=49)
         .gems({0: 5, 1: 4, 2: 3})
@@ -159,16 +158,26 @@ def question_state() -> State:
             blacksmith=["B", "B", "B"],
             explorer=[5, 6],
         )
-        .command_zone(0, ["Ylud"])
+        .command_zone(0, ["Ylud", "Skaa"])
         .at_end_of_age()
         .build()
     )
 
 
+def question_after() -> State:
+    """The question's position once nidlib has placed Ylud in the Explorer column."""
+    s, _ = nidlib.apply(question_state(), nidlib.parse("p0:ylud:explorer"))
+    return s
+
+
 def question_answer() -> int:
     """Place Ylud in the Explorer column with nidlib; count the heroes owed right after."""
-    s, _ = nidlib.apply(question_state(), nidlib.parse("p0:ylud:explorer"))
-    return heroes_owed(s)
+    return heroes_owed(question_after())
+
+
+def question_explanation(n: int) -> str:
+    p = question_after().players[0]
+    return render("l04.q.explain", {"n": n, "lines": lines(p), "heroes": len(p.heroes)})
 
 
 # --- widgets -----------------------------------------------------------------------------------
@@ -231,7 +240,7 @@ def check_heroes() -> Any:
         render("l04.q.heroes"),
         [(str(n), n) for n in range(4)],
         correct=question_answer,
-        explanation=lambda n: render("l04.q.explain", {"n": n}),
+        explanation=question_explanation,
         rule="R-RECRUIT-3",
         theme=False,
     )
