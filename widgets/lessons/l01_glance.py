@@ -91,7 +91,7 @@ def player_count() -> Any:
     count.observe(show, "value")
     show()
     box = w.VBox([count, out]).add_class("nt-root").add_class("nt-l01-players").add_class("nt-lesson-scene")
-    box.controls = {"count": count, "out": out}  # type: ignore[attr-defined]
+    box.controls = {"count": count, "out": out}
     return box
 
 

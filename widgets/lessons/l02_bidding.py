@@ -252,8 +252,8 @@ def bid_round() -> Any:
     buttons = w.HBox([step, again]).add_class("nt-lesson-buttons")
     box = w.VBox([guide, taverns, boards, bid_box, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-round")
-    box.controller = c  # type: ignore[attr-defined]  # for tests
-    box.controls = {"panel": panel, "step": step, "again": again, "log": log, "guide": guide}  # type: ignore[attr-defined]
+    box.controller = c  # for tests
+    box.controls = {"panel": panel, "step": step, "again": again, "log": log, "guide": guide}
     return box
 
 
@@ -287,7 +287,7 @@ def gem_exchange() -> Any:
     show()
     box = w.VBox([w.HBox([count, six], layout=w.Layout(flex_flow="row wrap", align_items="center")), out])
     box.add_class("nt-l02-gem-explorer").add_class("nt-root").add_class("nt-lesson-scene")
-    box.controls = {"count": count, "six": six, "out": out}  # type: ignore[attr-defined]
+    box.controls = {"count": count, "six": six, "out": out}
     return box
 
 
@@ -321,8 +321,13 @@ def check_first() -> Any:
         rule="R-ORDER-2",
         theme=False,
     )
-    box = w.VBox([w.HTML(_bids_table(s)), q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-q1")
-    box.question = q  # type: ignore[attr-defined]
+    box = (
+        w.VBox([w.HTML(_bids_table(s)), q])
+        .add_class("nt-root")
+        .add_class("nt-lesson-scene")
+        .add_class("nt-l02-q1")
+    )
+    box.question = q
     return box
 
 
@@ -352,5 +357,5 @@ def check_swaps() -> Any:
         theme=False,
     )
     box = w.VBox([w.HTML(table), q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-q2")
-    box.question = q  # type: ignore[attr-defined]
+    box.question = q
     return box

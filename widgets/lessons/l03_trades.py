@@ -214,9 +214,9 @@ def scene(name: str) -> Any:
     buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
     box = w.VBox([intro, taverns, boards, panel, end, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l03-{name}")
-    box.controller = c  # type: ignore[attr-defined]  # for tests
-    box.reset = reset  # type: ignore[attr-defined]
-    box.end_note = end  # type: ignore[attr-defined]
+    box.controller = c  # for tests
+    box.reset = reset
+    box.end_note = end
     return box
 
 

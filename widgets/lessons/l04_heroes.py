@@ -222,11 +222,11 @@ def scene(name: str) -> Any:
     buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
     box = w.VBox([*parts, panel, end, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l04-{name}")
-    box.controller = c  # type: ignore[attr-defined]  # for tests
-    box.reset = reset  # type: ignore[attr-defined]
-    box.end_note = end  # type: ignore[attr-defined]
-    box.panel = panel  # type: ignore[attr-defined]
-    box.event_log = log  # type: ignore[attr-defined]
+    box.controller = c  # for tests
+    box.reset = reset
+    box.end_note = end
+    box.panel = panel
+    box.event_log = log
     return box
 
 
@@ -247,5 +247,5 @@ def check_heroes() -> Any:
     import ipywidgets as w
 
     box = w.VBox([army, q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l04-q")
-    box.question = q  # type: ignore[attr-defined]
+    box.question = q
     return box
