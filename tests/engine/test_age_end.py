@@ -180,7 +180,7 @@ def test_r_dist_crownjeweler_1_and_ec_31_gem_six_replaces_the_gem() -> None:
     (e,) = by_rule(events + ev, "R-DIST-CROWNJEWELER-1")
     assert (
         e.text()
-        == "Ana swaps gem 3 for gem 6: it wins every tie and is worth 3 points. [R-DIST-CROWNJEWELER-1]"
+        == "Ana swaps gem 3 for gem 6: it wins every tie and is worth 3 points at the end of the game. [R-DIST-CROWNJEWELER-1]"
     )
     s, _ = play_until(s, lambda x: x.is_over, choose=first)
     assert nidlib.final_scores(s).players[0].points("gem6") == 3

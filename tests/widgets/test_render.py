@@ -162,4 +162,4 @@ def test_theme_prefixes_classes_and_keeps_projector_font() -> None:
 
 def test_render_in_chinese() -> None:
     assert 'aria-label="戰士卡，7 點勇氣值"' in render.card_html("1W7", lang="zh-Hant")
-    assert 'aria-label="战士卡，7 点勇气值"' in render.card_html("1W7", lang="zh-Hans")
+    assert 'aria-label="战士牌，7 勇武点"' in render.card_html("1W7", lang="zh-Hans")  # seed 002's words
