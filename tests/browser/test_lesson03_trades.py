@@ -18,12 +18,12 @@ def test_trade_offering_and_check(
     open_lesson(page, voila_url, "03-coin-trades")
     zero = page.locator(".nt-l03-zero")
     zero.locator("button.nt-action-button", has_text="Take Miner 1").click()
-    expect(zero.locator(".nt-event-log")).to_contain_text("Ana trades: 2 + 3 = 5")
+    expect(zero.locator(".nt-event-log")).to_contain_text("trade 2 + 3 = 5")
     expect(zero.locator(".nt-event-log")).to_contain_text("Ana's basic 3 leaves the game")
     zero.locator("button.nt-undo").click()  # take the pick back, then play it again
-    expect(zero.locator(".nt-event-log")).not_to_contain_text("Ana trades")
+    expect(zero.locator(".nt-event-log")).not_to_contain_text("trade 2 + 3")
     zero.locator("button.nt-action-button", has_text="Take Miner 1").click()
-    expect(zero.locator(".nt-event-log")).to_contain_text("Ana trades: 2 + 3 = 5")
+    expect(zero.locator(".nt-event-log")).to_contain_text("trade 2 + 3 = 5")
     zero.screenshot(path=str(save_screenshot(page, "lesson03-trade")))
 
     scene = page.locator(".nt-l03-offering")

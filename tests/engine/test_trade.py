@@ -38,8 +38,8 @@ def test_r_trade_1_trading_coin_triggers_a_mandatory_trade_at_the_end_of_the_pic
     (start,) = [e for e in ev if e.key == "trade.start"]
     assert start.rule == "R-TRADE-2"
     assert start.text() == (
-        "Ana bid the 0 on the Laughing Goblin, so Ana trades: 4 + 5 = 9; the higher coin (5) "
-        "is discarded and the 4 stays. [R-TRADE-2]"
+        "Ana bid the 0 on the Laughing Goblin: trade 4 + 5 = 9. The higher coin (5) "
+        "is discarded; the 4 stays. [R-TRADE-2]"
     )
     # other players with no trading coin on this tavern do not trade
     assert all(e.player == 0 for e in by_rule(ev, "R-TRADE-2"))
@@ -53,7 +53,7 @@ def test_r_trade_2_higher_pouch_coin_is_discarded() -> None:
     assert s.treasury[9] == 0  # 3 players: one 9 only
     done = [e for e in ev if e.key == "trade.done"]
     assert done
-    assert done[0].text() == "Ana takes a coin of 9 from the Royal Treasure. [R-TRADE-2]"
+    assert done[0].text() == "Ana takes the 9 from the Royal Treasure. [R-TRADE-2]"
     assert not s.players[0].revealed[3]
     assert not s.players[0].revealed[4]
     assert_conserved(s)

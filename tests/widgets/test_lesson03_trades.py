@@ -25,7 +25,7 @@ def test_zero_trade_basic_coin_leaves_the_game() -> None:
     assert Coin.parse("5") in ana.slots[3:5]  # 2 + 3 = 5 in gold
     assert "3" in c.state.out_of_game
     log = box.children[-1].html.value
-    assert "Ana trades: 2 + 3 = 5" in log
+    assert "trade 2 + 3 = 5" in log
     assert "Ana&#x27;s basic 3 leaves the game" in log
 
 
@@ -79,7 +79,7 @@ def test_offering_then_trade_uses_the_new_value() -> None:
     click(box, "Royal Offering")
     click(box, "3 (basic)")  # 3 -> 6 in the pouch
     log = box.children[-1].html.value
-    assert "Ana trades: 2 + 6 = 8" in log
+    assert "trade 2 + 6 = 8" in log
     box.reset.click()  # start again
     assert box.controller.index == 0
 
