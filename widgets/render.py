@@ -223,7 +223,7 @@ def card_html(
     return (
         f'<div class="nt-card nt-card-{size} nt-k-{kind}{hero}{extra}" role="img" aria-label="{aria}"'
         f' data-card="{_e(card_id)}"{sel}>'
-        f'<div class="nt-card-head">{class_icon(kind)}<span>{_e(head_label)}</span></div>'
+        f'<div class="nt-card-head">{class_icon(kind)}<span title="{_e(head_label)}">{_e(head_label)}</span></div>'
         f'<div class="nt-card-body">{body}</div>{foot}</div>'
     )
 

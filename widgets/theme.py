@@ -42,7 +42,9 @@ CSS = """
 .nt-card-sm .nt-card-head { justify-content: center; }
 .nt-card-lg { width: 8em; min-height: 10.5em; font-size: 1.15em; }
 .nt-card-head { background: var(--k); color: #fff; display: flex; align-items: center; gap: .3em;
-  padding: .2em .35em; font-weight: 650; font-size: .8em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  padding: .2em .35em; font-weight: 650; font-size: .8em; white-space: nowrap; overflow: hidden; }
+.nt-card-head > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.nt-card-head > svg { flex: none; }
 .nt-card-body { flex: 1; display: flex; align-items: center; justify-content: center; padding: .3em .2em; }
 .nt-card-name { font-weight: 700; text-align: center; font-size: .85em; padding: 0 .25em; }
 .nt-card-title { text-align: center; font-size: .7em; color: var(--nt-muted); font-style: italic; padding: 0 .25em; }
