@@ -52,6 +52,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import textwrap
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -171,7 +172,8 @@ ANSWER_JS = """
 ARM_JS = """
 index => {
   const b = document.querySelectorAll('#rendered_cells button')[index];
-  const own = b.closest('.jupyter-widgets') || b;
+  // the clicked widget's own element: a Button is its own root; a ToggleButtons' option is not
+  const own = b.classList.contains('widget-toggle-button') ? (b.closest('.widget-toggle-buttons') || b) : b;
   const area = document.querySelector('#rendered_cells') || document.body;
   const st = {t0: null, first: null, frame: null, last: null, what: null};
   const obs = new MutationObserver(records => {
@@ -247,7 +249,6 @@ class Result:
     mem_clicks: Memory | None = None
     kernels: int = 0
     server_rss: float = 0.0
-    server_start_ms: float = 0.0
     error: str = ""
 
 
@@ -376,6 +377,8 @@ def interact(page: Page, clicks: int, verbose: bool) -> tuple[list[Click], list[
             if answer is not None and answer >= 0:
                 inputs.nth(answer).click()
                 page.evaluate(SETTLE_JS, QUIET_MS)
+                if verbose:
+                    print(f"    answer: input #{answer}", flush=True)
         page.evaluate(ARM_JS, pick["index"])
         buttons.nth(pick["index"]).click()
         try:
@@ -407,33 +410,41 @@ def interact(page: Page, clicks: int, verbose: bool) -> tuple[list[Click], list[
     return done, [k.split("|")[2] for k in skip]
 
 
-def bench_notebook(browser: Browser, nb: Path, args: argparse.Namespace) -> Result:
+def bench_notebook(
+    browser: Browser, nb: Path, args: argparse.Namespace, base: str, server: psutil.Process
+) -> Result:
     res = Result(nb.stem)
+    url = f"{base}/voila/render/{nb.name}"
+    context: BrowserContext = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        res.cold = load(page, url)
+        kernel = kernel_pid(server, res.cold.kernel_id)
+        res.mem_load = memory(kernel)
+        res.clicks, res.no_change = interact(page, args.clicks, args.verbose)
+        time.sleep(0.2)
+        res.mem_clicks = memory(kernel)
+        page.close()
+        for _ in range(args.warm):
+            time.sleep(args.warm_gap)
+            page = context.new_page()
+            res.warm.append(load(page, url))
+            page.close()
+        res.kernels = len(kernels(server))
+        res.server_rss = server.memory_info().rss / MB
+    finally:
+        context.close()
+    return res
+
+
+@contextlib.contextmanager
+def server_for(args: argparse.Namespace, name: str) -> Iterator[tuple[str, psutil.Process]]:
     logs = REPO / "test-results"
     logs.mkdir(exist_ok=True)
-    with voila_server(logs / f"bench-voila-{nb.stem}.log", args.voila) as (base, server, start_ms):
-        res.server_start_ms = start_ms
+    with voila_server(logs / f"bench-voila-{name}.log", args.voila) as (base, server, start_ms):
+        print(f"  Voila listening after {start_ms:.0f} ms", flush=True)
         time.sleep(args.server_idle)
-        url = f"{base}/voila/render/{nb.name}"
-        context: BrowserContext = browser.new_context(viewport={"width": 1280, "height": 900})
-        try:
-            page = context.new_page()
-            res.cold = load(page, url)
-            kernel = kernel_pid(server, res.cold.kernel_id)
-            res.mem_load = memory(kernel)
-            res.clicks, res.no_change = interact(page, args.clicks, args.verbose)
-            time.sleep(0.2)
-            res.mem_clicks = memory(kernel)
-            page.close()
-            for _ in range(args.warm):
-                page = context.new_page()
-                res.warm.append(load(page, url))
-                page.close()
-            res.kernels = len(kernels(server))
-            res.server_rss = server.memory_info().rss / MB
-        finally:
-            context.close()
-    return res
+        yield base, server
 
 
 # -- profiling (kernel side, no browser) -------------------------------------------------------
@@ -518,7 +529,7 @@ def table(results: list[Result]) -> str:
         pss = max(r.mem_load.pss, r.mem_clicks.pss)
         rows.append(
             f"| {r.name} | {r.cold.ready_ms:.0f} ({r.cold.served_ms:.0f}) | "
-            f"{med(warm):.0f} / {max(warm):.0f} | {click} | "
+            f"{med(warm):.0f} / {max(warm, default=float('nan')):.0f} | {click} | "
             f"{r.mem_load.rss:.0f} / {r.mem_clicks.rss:.0f} | {r.mem_load.pss:.0f} / {r.mem_clicks.pss:.0f} | "
             f"{ok(tti_ok)} | {ok(click_ok) if firsts else 'n/a'} | {ok(pss <= SESSION_TARGET_MB)} |"
         )
@@ -554,7 +565,7 @@ def details(results: list[Result]) -> str:
             )
             + f"; Voila server RSS {r.server_rss:.0f} MB with {r.kernels} kernels"
         )
-    return "\n".join(lines) + "\n"
+    return "\n".join(wrap(line, indent="  ") for line in lines) + "\n"
 
 
 def versions() -> str:
@@ -575,17 +586,33 @@ def versions() -> str:
 def section(results: list[Result], started: dt.datetime, loads: tuple[float, float], command: str) -> str:
     return (
         f"{SECTION}\n\n"
-        f"Command: `{command}` (method in the docstring of `bench/tutor.py`). "
-        f"Run {started:%Y-%m-%d %H:%M} UTC on {versions()}. "
-        f"1-minute load average {loads[0]:.1f} at the start and {loads[1]:.1f} at the end: the 2 cores are "
-        "shared with other engineers' test runs, so times are upper bounds of an idle machine.\n\n"
-        "*First load* = the first page load after a fresh `tools/serve.py` start, in a new browser "
-        "context (empty cache); *warm load* = later loads on the same server and browser context. Voila "
-        "starts a new kernel for every load either way. TTI = page clock from navigation start until "
-        "the spinner is gone and every widget output is rendered; (served) = HTML response complete, "
-        "i.e. the notebook has run in the kernel. Click = `click` event to the first DOM change the "
-        "kernel's answer causes. Memory = the page's kernel (one learner session); the Voila server "
-        "itself is shared by all sessions.\n\n" + table(results) + "\n" + details(results)
+        + wrap(
+            f"Command: `{command}` (method in the docstring of `bench/tutor.py`). "
+            f"Run {started:%Y-%m-%d %H:%M} UTC on {versions()}. "
+            f"1-minute load average {loads[0]:.1f} at the start and {loads[1]:.1f} at the end: the 2 cores are "
+            "shared with other engineers' test runs, so times are upper bounds of an idle machine."
+        )
+        + "\n\n"
+        + wrap(
+            "*First load* = the first page load after a fresh `tools/serve.py` start, in a new browser "
+            "context (empty cache); *warm load* = later loads on the same server and browser context. Voila "
+            "starts a new kernel for every load either way. TTI = page clock from navigation start until "
+            "the spinner is gone and every widget output is rendered; (served) = HTML response complete, "
+            "i.e. the notebook has run in the kernel. Click = `click` event to the first DOM change the "
+            "kernel's answer causes. Memory = the page's kernel (one learner session); the Voila server "
+            "itself is shared by all sessions."
+        )
+        + "\n\n"
+        + table(results)
+        + "\n"
+        + details(results)
+    )
+
+
+def wrap(text: str, *, indent: str = "") -> str:
+    """Markdown prose wrapped like the rest of docs/benchmarks.md (``indent`` for list items)."""
+    return textwrap.fill(
+        text, width=100, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
     )
 
 
@@ -634,11 +661,19 @@ def main() -> None:
         metavar="S",
         help="wait S seconds after the server listens before the first load (e.g. to fill a preheat pool)",
     )
+    parser.add_argument(
+        "--one-server",
+        action="store_true",
+        help="one Voila server for all lessons (then 'first load' = first load of that lesson on it)",
+    )
+    parser.add_argument(
+        "--warm-gap", type=float, default=0.0, metavar="S", help="wait S seconds before each warm load"
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
 
-    if args.write_docs and args.voila:
-        parser.error("--write-docs records the tutor as `make run` serves it; --voila is for experiments")
+    if args.write_docs and (args.voila or args.one_server or args.server_idle or args.warm_gap):
+        parser.error("--write-docs records the default method; the other options are for experiments")
     notebooks = sorted(TUTORIALS.glob("*.ipynb"))
     if args.only:
         notebooks = [nb for nb in notebooks if nb.stem in args.only]
@@ -654,25 +689,30 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            for nb in notebooks:
-                print(f"== {nb.name} (load {os.getloadavg()[0]:.1f})", flush=True)
-                try:
-                    res = bench_notebook(browser, nb, args)
-                except Exception as exc:  # noqa: BLE001 -- one broken lesson must not stop the others
-                    res = Result(nb.stem, error=f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
-                    print(f"  FAILED: {res.error}", flush=True)
-                results.append(res)
-                if res.cold:
-                    print(
-                        f"  first load {res.cold.ready_ms:.0f} ms, warm "
-                        f"{[round(w.ready_ms) for w in res.warm]} ms, clicks "
-                        f"{[round(c.first_ms) for c in res.clicks]} ms",
-                        flush=True,
-                    )
+            with contextlib.ExitStack() as shared:
+                one = shared.enter_context(server_for(args, "all")) if args.one_server else None
+                for nb in notebooks:
+                    print(f"== {nb.name} (load {os.getloadavg()[0]:.1f})", flush=True)
+                    try:
+                        with contextlib.ExitStack() as own:
+                            base, server = one or own.enter_context(server_for(args, nb.stem))
+                            res = bench_notebook(browser, nb, args, base, server)
+                    except Exception as exc:  # noqa: BLE001 -- one broken lesson must not stop the others
+                        res = Result(nb.stem, error=f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+                        print(f"  FAILED: {res.error}", flush=True)
+                    results.append(res)
+                    if res.cold:
+                        print(
+                            f"  first load {res.cold.ready_ms:.0f} ms, warm "
+                            f"{[round(w.ready_ms) for w in res.warm]} ms, clicks "
+                            f"{[round(c.first_ms) for c in res.clicks]} ms",
+                            flush=True,
+                        )
         finally:
             browser.close()
     load1 = os.getloadavg()[0]
-    command = " ".join([".venv/bin/python bench/tutor.py", *sys.argv[1:]])
+    shown = [a for a in sys.argv[1:] if a not in ("-v", "--verbose")]
+    command = " ".join([".venv/bin/python bench/tutor.py", *shown])
     text = section(results, started, (load0, load1), command)
     print()
     print(text)
