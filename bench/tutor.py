@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/tutor.py [--write-docs] [--only 02-bidding ...] [--clicks 7] [--warm 3]
     .venv/bin/python bench/tutor.py --profile [--only ...]   # kernel-side import and cell times
+    # experiments (printed only): preheated kernels on one server, learners 4 s apart
+    .venv/bin/python bench/tutor.py --one-server --voila=--preheat_kernel=True --server-idle 60 --warm-gap 4
 
 For every ``tutorials/*.ipynb`` (sorted) the benchmark:
 
