@@ -30,9 +30,9 @@ FLAGS: tuple[str, ...] = (
     "--no-browser",
     "--port=8866",
     "--Voila.ip=127.0.0.1",
-    # each open page holds a kernel (~50 MB); kernels idle for 10 min are shut down
+    # each open page holds a kernel (~50 MB); kernels of closed pages are shut down after 3 min idle
     "--MappingKernelManager.cull_interval=60",
-    "--MappingKernelManager.cull_idle_timeout=600",
+    "--MappingKernelManager.cull_idle_timeout=180",
     # learners see the lesson, never a Python traceback or the code cells
     "--show_tracebacks=False",
     "--strip_sources=True",
