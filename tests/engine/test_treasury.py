@@ -54,8 +54,8 @@ def test_r_treas_2_and_ec_16_forced_downgrade_twenty_five_plus_six() -> None:
     (fb,) = by_rule(ev, "R-TREAS-1")
     assert fb.key == "treasury.fallback-down"
     assert fb.text() == (
-        "No coin of 31 or more is left in the Royal Treasure (and never one worth 25, the coin "
-        "being discarded), so Ana takes the 24, the nearest lower coin. [R-TREAS-1]"
+        "No coin of 31 or more is left in the Royal Treasure, so Ana takes the 24, the nearest lower "
+        "coin (never a coin worth 25, the value being discarded). [R-TREAS-1]"
     )
     assert "24" in coins_of(s, 0)
     assert "25" not in coins_of(s, 0)
