@@ -11,6 +11,11 @@ Why a launcher and not plain ``voila tutorials/``: Voila 0.5's standalone app ha
 ``tutorials/index.ipynb`` would break the links between lessons. This subclass keeps directory
 mode (``/voila/render/<lesson>.ipynb`` for every lesson, ``/voila/tree`` for the listing) and adds
 one redirect for ``/``.
+
+On a server with more cores, ``--preheat_kernel=True --pool_size=1`` starts one kernel per lesson
+ahead of time (the lessons then wait for the request before reading ``?lang=``). It is off by
+default: on 2 cores refilling the pools competes with the page being loaded and was not faster
+(docs/benchmarks.md, "Tutor").
 """
 
 from __future__ import annotations

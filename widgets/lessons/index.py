@@ -35,8 +35,25 @@ CSS = """
 """
 
 
+_request_seen = False
+
+
+def _wait_for_request() -> None:
+    """With Voila's pre-started kernels the notebook starts running before anyone asks for it, so the
+    page's address (its ``QUERY_STRING``) is only known once the request arrives: wait for it, once
+    per kernel. Without preheating (tests, nbval, Binder) this returns at once."""
+    global _request_seen
+    if _request_seen or os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    from voila.utils import wait_for_request
+
+    wait_for_request()
+    _request_seen = True
+
+
 def url_language() -> str | None:
     """The language asked for in the page's address (``?lang=zh-Hant``), if it is a known one."""
+    _wait_for_request()
     values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
     return values[0] if values and values[0] in LANGUAGES else None
 
