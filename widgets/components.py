@@ -456,7 +456,7 @@ class ActionPanel(w.VBox):
         if p is None:
             self.actions = []
             self.shown = []
-            self.buttons.children = ()
+            self._drop_buttons()
             return
         c = self.controller
         s = c.state
@@ -479,8 +479,16 @@ class ActionPanel(w.VBox):
                 shown.append((a, self._button(a, s, v.text(lang))))
         if not shown:
             self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
+        old = self.buttons.children
         self.shown = shown
         self.buttons.children = tuple(b for _, b in shown)
+        _close_all(old)
+
+    def _drop_buttons(self) -> None:
+        old = self.buttons.children
+        self.shown = []
+        self.buttons.children = ()
+        _close_all(old)
 
     def _click(self, action: Action, drawn_for: State) -> None:
         """Apply the clicked action, unless the click was meant for a position that is already gone.
@@ -519,6 +527,15 @@ class ActionPanel(w.VBox):
             if str(a) == text:
                 return b
         raise KeyError(text)
+
+
+def _close_all(ws: tuple[w.Widget, ...]) -> None:
+    """Close widgets that left the page, with their layout and style models, so the kernel forgets them."""
+    for x in ws:
+        for part in (getattr(x, "style", None), getattr(x, "layout", None)):
+            if isinstance(part, w.Widget):
+                part.close()
+        x.close()
 
 
 def _action_colour(action: Action) -> str | None:
