@@ -566,6 +566,10 @@ class GameApp(w.VBox):
             self.hint_text.value = ""
             return ""
         p = humans[0]
+        # shown at once: the strong bot searches for up to a few hundred milliseconds
+        self.hint_text.value = (
+            f'<span class="nt-hint nt-muted">{escape(t("game.hint.thinking", self.lang))}</span>'
+        )
         view = nidlib.view_for(s, p)
         legal = nidlib.legal_actions(view, p)
         action, why = self._hint_bot.explain(view, legal)

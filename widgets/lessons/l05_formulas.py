@@ -272,6 +272,8 @@ def growth_plot() -> Any:
     button.add_class("nt-growth-show")
 
     def show(_b: Any) -> None:
+        button.description = t("lesson05.plot.drawing")  # shown at once: the first draw loads matplotlib
+        button.disabled = True
         img.value = growth_png()
         img.layout.display = ""
         button.layout.display = "none"
