@@ -46,7 +46,6 @@ from nidlib.cards import (
     HERO_IDS,
     HOURYA_EXPLORERS,
     CardKind,
-    DwarfClass,
     Hero,
     age_deck,
 )
@@ -76,8 +75,6 @@ RANKS[YLUD] = 1
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
-_CLASS_HEROES: frozenset[str] = frozenset(h for h in HERO_IDS if CARDS[h].cls is not None)
-
 DECISION_RULE: dict[str, str] = {
     "bids": "R-BID-1",
     "uline_bid": "R-HERO-ULINE-4",
@@ -266,7 +263,7 @@ def new_game(
     _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
     if first_game:
         _ev(events, "setup.first-game", "R-SETUP-5")
-    s.tasks = [("final",), ("thrud_home",), ("ylud_step", 2), ("age_start", 2), ("age_start", 1)]
+    s.tasks = [*end_steps(1), ("age_start", 1)]
     _run(s, events)
     return s
 
@@ -302,11 +299,19 @@ def _task_age_start(s: State, task: Task, log: Log) -> None:
     s.age = task[1]
     s.round = 0
     _ev(log, "age.start", "R-FLOW-1", age=s.age, cards=len(s.decks[s.age]))
-    if s.age == 1:
-        # End of Age I steps (R-AGE-1) run after the last round of Age I.
-        s.tasks.extend([("eval", ci) for ci in reversed(range(5))])
-        s.tasks.append(("ylud_step", 1))
     s.tasks.append(("round_start",))
+
+
+def end_steps(age: int) -> list[Task]:
+    """The task stack under the rounds of ``age``: what runs once its deck is empty, to the end.
+
+    Age I: Ylud, Troop Evaluation class by class, then Age II (R-AGE-1, R-EVAL-2); Age II: Ylud,
+    Thrud to the command zone, final scoring (R-AGE-2). Top of the stack = last element.
+    """
+    steps: list[Task] = [("final",), ("thrud_home",), ("ylud_step", 2)]
+    if age == 1:
+        steps += [("age_start", 2), *[("eval", ci) for ci in reversed(range(5))], ("ylud_step", 1)]
+    return steps
 
 
 def _task_round_start(s: State, task: Task, log: Log) -> None:
@@ -675,7 +680,7 @@ def _set_coin(p: Player, loc: str, coin: Coin) -> None:
         p.slots[SLOT_NAMES.index(loc)] = coin
 
 
-def _exchange(s: State, i: int, old: Coin, target: int, log: Log, rule: str) -> Coin | None:
+def _exchange(s: State, i: int, old: Coin, target: int, log: Log) -> Coin | None:
     """Take the Treasury coin for ``target`` (R-TREAS-1) and discard ``old`` (R-COIN-1)."""
     p = s.players[i]
     value = treasury_pick(target, old.value, s.treasury)
@@ -732,7 +737,7 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
             high=hi.value,
             low=lo.value,
         )
-    new = _exchange(s, i, hi, total, log, "R-TRADE-2")
+    new = _exchange(s, i, hi, total, log)
     if new is None:
         return
     _set_coin(p, discard_loc, new)
@@ -882,7 +887,7 @@ def _do_transform(s: State, a: Transform, log: Log) -> None:
     old = _coin_at(p, a.location)
     assert old is not None
     where = _where(s, p, a.location)
-    new = _exchange(s, i, old, old.value + amount, log, "R-XFORM-1")
+    new = _exchange(s, i, old, old.value + amount, log)
     if new is None:
         return
     _set_coin(p, a.location, new)
@@ -1264,10 +1269,6 @@ def final_scores(s: State) -> Any:
     return score_tableaux(
         tableaux(s), warrior_bonus_without_warriors=s.options.warrior_bonus_without_warriors
     )
-
-
-def class_name(ci: int | DwarfClass) -> str:
-    return CLASSES[ci].value if isinstance(ci, int) else ci.value
 
 
 __all__ = [

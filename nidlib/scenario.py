@@ -27,7 +27,7 @@ from typing import Any
 
 from nidlib.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
 from nidlib.coins import BASIC_COINS, GREEN_3, Coin, CoinKind
-from nidlib.engine import _run, new_game
+from nidlib.engine import TAVERN_SIZE, _run, end_steps, new_game
 from nidlib.errors import DocumentError
 from nidlib.events import Event
 from nidlib.serialize import state_from_dict, state_to_dict
@@ -245,7 +245,7 @@ class Scenario:
                 t = self._phase[1]
                 p.revealed = [k < t for k in range(3)] + [False, False]
         if not self._taverns_set and self._phase[0] != "age_end":
-            size = {2: 3, 3: 3, 4: 4, 5: 5}[s.options.players]
+            size = TAVERN_SIZE[s.options.players]
             deck = s.decks[s.age]
             s.taverns = [[deck.pop() for _ in range(min(size, len(deck)))] for _ in range(3)]
         if self._phase[0] == "age_end":
@@ -255,9 +255,7 @@ class Scenario:
             else:
                 s.discard.extend(s.decks[2])
                 s.decks[2] = []
-        base: list[tuple[Any, ...]] = [("final",), ("thrud_home",), ("ylud_step", 2)]
-        if s.age == 1:
-            base += [("age_start", 2), *[("eval", ci) for ci in reversed(range(5))], ("ylud_step", 1)]
+        base = end_steps(s.age)
         phase = self._phase
         if phase[0] == "bids":
             owner = next((i for i, p in enumerate(s.players) if Hero.ULINE in p.heroes), None)

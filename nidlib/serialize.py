@@ -20,22 +20,6 @@ from nidlib.state import Options, Player, State
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
-AUTOMATIC_TASKS = frozenset(
-    {
-        "age_start",
-        "round_start",
-        "tavern",
-        "order",
-        "recruit",
-        "trade",
-        "tavern_end",
-        "round_end",
-        "ylud_step",
-        "eval",
-        "thrud_home",
-        "final",
-    }
-)
 TASK_ARITY: dict[str, tuple[int, ...]] = {
     "age_start": (2,),
     "round_start": (1,),

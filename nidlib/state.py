@@ -24,23 +24,6 @@ from nidlib.coins import Coin
 
 Task = tuple[Any, ...]
 
-#: Decision tasks: the top of the stack waits for an action of these kinds.
-DECISIONS: frozenset[str] = frozenset(
-    {
-        "bids",
-        "uline_bid",
-        "pick",
-        "hero",
-        "thrud",
-        "ylud",
-        "transform",
-        "discard",
-        "uline_trade",
-        "trade_discard",
-        "pioneer",
-    }
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Options:
