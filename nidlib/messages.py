@@ -9,11 +9,17 @@ Parameters are plain JSON values. A string parameter that starts with ``@``
 names another catalogue entry (a *term*: ``"@tavern.0"``, ``"@class.warrior"``,
 ``"@card.1W6"``, ``"@coin.5b"``) and is rendered in the same language, so a
 sentence and the names inside it are translated together.
+
+Lesson prose (the narrative between the live scenes) is Markdown, kept in
+``nidlib/locales/<lang>/prose/<lesson>.md`` and split into sections by comment lines
+``<!-- section-name -->``; section ``intro`` of ``02-bidding.md`` is the entry
+``prose.02-bidding.intro``, read verbatim (no ``{fields}``) with :func:`prose`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -38,6 +44,16 @@ def get_language() -> str:
     return _current
 
 
+_SECTION = re.compile(r"^<!-- ([a-z0-9][a-z0-9-]*) -->[ \t]*$", re.MULTILINE)
+
+
+def prose_sections(text: str) -> dict[str, str]:
+    """The sections of a prose file: ``{"intro": "# 2. Bidding\\n..."}`` (text before the first
+    ``<!-- name -->`` line is ignored; each section is stripped of surrounding blank lines)."""
+    parts = _SECTION.split(text)
+    return {name: body.strip("\n") for name, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
 def _load(lang: str) -> dict[str, str]:
     folder = resources.files("nidlib.locales").joinpath(lang)
     merged: dict[str, str] = {}
@@ -46,7 +62,28 @@ def _load(lang: str) -> dict[str, str]:
     for part in sorted(folder.iterdir(), key=lambda f: f.name):
         if part.name.endswith(".json"):
             merged.update(json.loads(part.read_text("utf-8")))
+    prose_folder = folder.joinpath("prose")
+    if prose_folder.is_dir():
+        for part in sorted(prose_folder.iterdir(), key=lambda f: f.name):
+            if part.name.endswith(".md"):
+                stem = part.name.removesuffix(".md")
+                for name, body in prose_sections(part.read_text("utf-8")).items():
+                    merged[f"prose.{stem}.{name}"] = body
     return merged
+
+
+def prose(stem: str, section: str, lang: str | None = None) -> str:
+    """The Markdown of one prose section of lesson ``stem``, verbatim; English if not translated.
+
+    >>> prose("02-bidding", "intro").splitlines()[0]
+    '# 2. Bidding'
+    """
+    key = f"prose.{stem}.{section}"
+    cat = catalogue(lang or _current)
+    if key not in cat:
+        msg = f"no prose section {section!r} for lesson {stem!r} (nidlib/locales/en/prose/{stem}.md)"
+        raise KeyError(msg)
+    return cat[key]
 
 
 @cache

@@ -4,7 +4,8 @@
     in nidlib/ and widgets/) and dynamically (seeded games, the edge-case gallery, a sweep of
     refused actions and the final score sheets rendered in every language: no ``{field}`` left
     unfilled, no raw ``@term``, no unknown key);
-(b) each English file has a zh-Hant and a zh-Hans twin with exactly the same keys;
+(b) each English file has a zh-Hant and a zh-Hans twin with exactly the same keys (for the lessons'
+    prose, ``prose/<lesson>.md``, the same ``<!-- section -->`` names);
 (c) each translation has the same ``{placeholders}`` (name, conversion and format) as English;
 (d) no Chinese value is English left untranslated, the glossary's Chinese names are used instead
     of English game terms, and zh-Hans holds no Traditional character the conversion missed.
@@ -30,18 +31,25 @@ from nidlib.bots import random_action
 from nidlib.cards import CARDS
 from nidlib.errors import Violation
 from nidlib.events import Event
-from nidlib.messages import LANGUAGES, catalogue, term
+from nidlib.messages import LANGUAGES, catalogue, prose_sections, term
 from nidlib.state import State
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALES = REPO / "nidlib" / "locales"
 CHINESE = tuple(lang for lang in LANGUAGES if lang != "en")
-AREAS = sorted(p.name for p in (LOCALES / "en").glob("*.json"))
+#: The catalogue's files: one JSON object per area, and the lessons' prose (Markdown sections).
+AREAS = sorted(p.name for p in (LOCALES / "en").glob("*.json")) + sorted(
+    f"prose/{p.name}" for p in (LOCALES / "en" / "prose").glob("*.md")
+)
 CODE = sorted([*(REPO / "nidlib").rglob("*.py"), *(REPO / "widgets").rglob("*.py")])
 
 
 @cache
 def load(lang: str, area: str) -> dict[str, str]:
+    if area.endswith(".md"):
+        stem = area.removeprefix("prose/").removesuffix(".md")
+        text = (LOCALES / lang / area).read_text("utf-8")
+        return {f"prose.{stem}.{name}": body for name, body in prose_sections(text).items()}
     data = json.loads((LOCALES / lang / area).read_text("utf-8"))
     assert isinstance(data, dict), f"{lang}/{area} must hold one JSON object"
     return data
@@ -351,7 +359,7 @@ ENGLISH_TERMS = re.compile(
     r"Jeweler|Hunting|Master|King|Warrior|Hunter|Miner|Blacksmith|Explorer|coins?|gems?|Age|ranks?|"
     r"army|columns?|points)\b"
 )
-FIELD = re.compile(r"\{[^{}]*\}")
+FIELD = re.compile(r"\{[^{}]*\}|\]\([^)\s]*\)|`[^`]*`")  # fields; in prose also link targets and `code`
 
 
 def _latin_words(text: str) -> list[str]:

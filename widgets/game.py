@@ -44,6 +44,7 @@ from nidlib.serialize import state_from_dict, state_to_dict
 from nidlib.state import State
 from widgets import render as r
 from widgets.controller import Controller
+from widgets.lessons.page import finish, live
 from widgets.theme import theme_widget
 
 __all__ = ["GAME_SCHEMA", "LEVELS", "GameApp", "game_document", "load_game", "replay"]
@@ -619,6 +620,7 @@ class GameApp(w.VBox):
 STEM = "09-play-a-game"
 
 
+@live
 def header(lang: str | None = None) -> w.VBox:
     """Theme and the lesson navigation bar (first cell of the notebook)."""
     from widgets.lessons.nav import nav
@@ -629,11 +631,21 @@ def header(lang: str | None = None) -> w.VBox:
 
 
 def footer(lang: str | None = None) -> w.Widget:
+    """The last cell: the page learns its address's language (``finish``), then the navigation bar."""
     from widgets.lessons.nav import nav
 
+    finish()
     return nav(STEM, lang)
 
 
+def say(section: str) -> w.Widget:
+    """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    from widgets.lessons.common import prose_widget
+
+    return prose_widget(STEM, section)
+
+
+@live
 def game(lang: str | None = None) -> GameApp:
     """The set-up form and, once started, the game table."""
     return GameApp(lang)

@@ -39,6 +39,7 @@ from nidlib.messages import render, term
 from nidlib.scenario import Scenario
 from nidlib.state import State
 from widgets import render as r
+from widgets.lessons.page import finish, live
 from widgets.theme import theme_widget
 
 __all__ = ["Lab", "footer", "header", "lab", "tempting_actions"]
@@ -699,6 +700,7 @@ class Lab(w.VBox):
 # --- notebook entry points ------------------------------------------------------------------------
 
 
+@live
 def header(lang: str | None = None) -> w.VBox:
     """Theme and the lesson navigation bar (first cell of the notebook)."""
     from widgets.lessons.nav import nav
@@ -709,11 +711,21 @@ def header(lang: str | None = None) -> w.VBox:
 
 
 def footer(lang: str | None = None) -> w.Widget:
+    """The last cell: the page learns its address's language (``finish``), then the navigation bar."""
     from widgets.lessons.nav import nav
 
+    finish()
     return nav(STEM, lang)
 
 
+def say(section: str) -> w.Widget:
+    """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    from widgets.lessons.common import prose_widget
+
+    return prose_widget(STEM, section)
+
+
+@live
 def lab(lang: str | None = None, case: str | None = "EC-09") -> Lab:
     """The lab, with a gallery entry already loaded (``case=None``: empty)."""
     page = Lab(lang)

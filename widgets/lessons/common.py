@@ -1,5 +1,6 @@
-"""Helpers shared by the lessons: the header (theme, lesson CSS, navigation), the footer, a note box,
-an event list with a caption, and a guard that turns a failure into a sentence.
+"""Helpers shared by the lessons: the header (theme, lesson CSS, navigation), the prose between the
+scenes (:func:`prose_widget`, Markdown from the catalogue), the footer, a note box, an event list with
+a caption, and a guard that turns a failure into a sentence.
 
 Importing this module is cheap (no ipywidgets until a widget is built), so lessons can use
 :func:`note` in pure functions that tests call without a browser.
@@ -13,7 +14,8 @@ from typing import Any
 
 import nidlib
 from nidlib.events import Event
-from nidlib.messages import render
+from nidlib.messages import prose, render
+from widgets.lessons.page import finish, live
 
 __all__ = [
     "LESSON_CSS",
@@ -22,6 +24,8 @@ __all__ = [
     "lesson_footer",
     "lesson_header",
     "note",
+    "prose_html",
+    "prose_widget",
     "round_over",
     "scene_end",
 ]
@@ -45,9 +49,18 @@ LESSON_CSS = """
 .nt-nav a:hover, .nt-nav a:focus { text-decoration: underline; }
 .jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, .jp-RenderedMarkdown > ol { max-width: 52em; }
 .jp-RenderedMarkdown > table { margin-left: 0; }
+.nt-prose { font-size: var(--jp-content-font-size1, 14px); line-height: 1.5; }
+.nt-prose > :first-child { margin-top: .3em; }
+.nt-prose h1 { font-size: 2em; margin: .5em 0 .4em; }
+.nt-prose h2 { font-size: 1.45em; margin: 1em 0 .35em; }
+.nt-prose p, .nt-prose ul, .nt-prose ol { max-width: 52em; margin: .45em 0; }
+.nt-prose li { margin: .15em 0; }
+.nt-prose table { border-collapse: collapse; margin: .5em 0; }
+.nt-prose th, .nt-prose td { border: 1px solid var(--nt-line); padding: .25em .6em; }
 """
 
 
+@live
 def lesson_header(stem: str) -> Any:
     """The theme's CSS (plus the lesson classes) and the navigation bar: the first cell of a lesson."""
     import ipywidgets as w
@@ -60,10 +73,36 @@ def lesson_header(stem: str) -> Any:
 
 
 def lesson_footer(stem: str) -> Any:
-    """The navigation bar again: the last cell of a lesson."""
+    """The last cell of a lesson: the page learns its address's language (:func:`finish`), then the
+    navigation bar again."""
     from widgets.lessons.nav import nav
 
+    finish()
     return nav(stem)
+
+
+def prose_html(stem: str, section: str, lang: str | None = None) -> str:
+    """One section of a lesson's prose (``nidlib/locales/<lang>/prose/<stem>.md``) as HTML; links to
+    other lessons keep the page's language."""
+    import mistune
+
+    from widgets.lessons.page import with_language
+
+    markdown = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])
+    body = str(markdown(prose(stem, section, lang)))
+    return with_language(
+        f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown nt-prose" '
+        f'data-section="{escape(section)}">{body}</div>',
+        lang,
+    )
+
+
+@live
+def prose_widget(stem: str, section: str) -> Any:
+    """The prose section as a widget in the page's language (a lesson's ``say(section)``)."""
+    import ipywidgets as w
+
+    return w.HTML(prose_html(stem, section)).add_class("nt-prose-section")
 
 
 def note(text: str, kind: str = "info") -> str:

@@ -5,20 +5,21 @@ The lesson list comes from :data:`widgets.lessons.LESSONS` and the catalogue key
 
 Voila runs every page in its own kernel, so a language chosen here travels in the links: each lesson
 link gets ``?lang=<code>`` and Voila hands the query string to the lesson's kernel as
-``QUERY_STRING``. A lesson calls :func:`use_url_language` in its header and :func:`with_language` on
-its navigation links so the language follows the learner from lesson to lesson.
+``QUERY_STRING``. Pages read it with :mod:`widgets.lessons.page` (also when Voila built the page
+before the request) and keep it in their navigation links, so the language follows the learner from
+lesson to lesson.
 """
 
 from __future__ import annotations
 
-import os
-import re
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
-from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, render, set_language
+from nidlib.messages import LANGUAGES, get_language, render, set_language
 from widgets.lessons import LESSONS
+from widgets.lessons.page import finish, lang_query, live, use_url_language, with_language
+
+__all__ = ["footer", "lessons_html", "nav_widget", "page", "use_url_language", "with_language"]
 
 CSS = """
 <style>
@@ -30,55 +31,11 @@ CSS = """
 .nt-index-list a { font-weight: 600; font-size: 1.1rem; color: #6b3f00; text-decoration: none; }
 .nt-index-list a:hover { text-decoration: underline; }
 .nt-index-summary { display: block; color: #333; margin-top: .15rem; }
+.nt-index h1 { font-size: 2rem; margin: .2rem 0 .6rem 0; }
 .nt-index h2 { font-size: 1.3rem; margin: .8rem 0 .2rem 0; }
+.nt-index-credit { color: #555; font-size: .9rem; margin-top: 1.2rem; max-width: 54rem; }
 </style>
 """
-
-
-_request_seen = False
-
-
-def _wait_for_request() -> None:
-    """With Voila's pre-started kernels the notebook starts running before anyone asks for it, so the
-    page's address (its ``QUERY_STRING``) is only known once the request arrives: wait for it, once
-    per kernel. Without preheating (tests, nbval, Binder) this returns at once."""
-    global _request_seen
-    if _request_seen or os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return
-    from voila.utils import wait_for_request
-
-    wait_for_request()
-    _request_seen = True
-
-
-def url_language() -> str | None:
-    """The language asked for in the page's address (``?lang=zh-Hant``), if it is a known one."""
-    _wait_for_request()
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
-    return values[0] if values and values[0] in LANGUAGES else None
-
-
-def use_url_language() -> str:
-    """Switch to the address's language, if it names one; return the language now in use."""
-    lang = url_language()
-    if lang is not None:
-        set_language(lang)
-    return get_language()
-
-
-def lang_query(lang: str | None = None) -> str:
-    """``"?lang=<code>"`` to add to a lesson link, or ``""`` for the default language."""
-    lang = lang or get_language()
-    return "" if lang == DEFAULT_LANGUAGE else f"?lang={lang}"
-
-
-_LINK = re.compile(r'href="([0-9A-Za-z_-]+\.ipynb)"')
-
-
-def with_language(html: str, lang: str | None = None) -> str:
-    """``html`` with ``?lang=<code>`` added to its relative lesson links (``href="NN-slug.ipynb"``)."""
-    query = lang_query(lang)
-    return _LINK.sub(lambda m: f'href="{m.group(1)}{query}"', html) if query else html
 
 
 def nav_widget(stem: str) -> Any:
@@ -101,12 +58,14 @@ def lessons_html(lang: str | None = None) -> str:
             f'<span class="nt-index-summary">{summary}</span></li>'
         )
     return (
-        f'<div class="nt-index"><p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
+        f'<div class="nt-index"><h1 class="nt-index-title">{escape(render("index.title", lang=lang))}</h1>'
+        f'<p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
         f"<h2>{escape(render('index.lessons', lang=lang))}</h2>"
         f'<ol class="nt-index-list">{"".join(items)}</ol></div>'
     )
 
 
+@live
 def page() -> Any:
     """The landing page widget: a language switch above the lesson list."""
     import ipywidgets as w
@@ -133,3 +92,11 @@ def page() -> Any:
     box = w.VBox([w.HTML(CSS), row, listing])
     box.add_class("nt-index-page")
     return box
+
+
+def footer() -> Any:
+    """The landing page's last cell: the page learns its address's language, then a credit line."""
+    import ipywidgets as w
+
+    lang = finish()
+    return w.HTML(f'<p class="nt-index-credit">{escape(render("index.credit", lang=lang))}</p>')

@@ -14,7 +14,8 @@ import nidlib
 from nidlib.engine import ROUNDS_PER_AGE, TAVERN_SIZE
 from nidlib.events import Event
 from nidlib.messages import render
-from widgets.lessons.common import events_block, lesson_footer, lesson_header
+from widgets.lessons.common import events_block, lesson_footer, lesson_header, prose_widget
+from widgets.lessons.page import live
 
 STEM = "01-game-at-a-glance"
 
@@ -60,6 +61,12 @@ def footer() -> Any:
     return lesson_footer(STEM)
 
 
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
+
+
+@live
 def player_count() -> Any:
     """Choose 2 to 5 players: the table and the set-up sentences come from a new nidlib game."""
     import ipywidgets as w
@@ -102,6 +109,7 @@ def rounds_answer(players: int = 4) -> int:
     return int(next(e for e in events if e.key == "setup.game").params["rounds"])
 
 
+@live
 def check_rounds() -> Any:
     from widgets import PredictQuestion
 

@@ -19,7 +19,8 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.common import events_block, lesson_footer, lesson_header, note
+from widgets.lessons.common import events_block, lesson_footer, lesson_header, note, prose_widget
+from widgets.lessons.page import live
 
 STEM = "02-bidding"
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
@@ -196,6 +197,12 @@ def footer() -> Any:
     return lesson_footer(STEM)
 
 
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
+
+
+@live
 def bid_round() -> Any:
     """Bid against Bo and Cy in the shared BidPanel, then step through the three taverns."""
     import ipywidgets as w
@@ -257,6 +264,7 @@ def bid_round() -> Any:
     return box
 
 
+@live
 def gem_exchange() -> Any:
     """Choose 2 to 5 players (and gem 6): everybody ties; gems before and after, from nidlib."""
     import ipywidgets as w
@@ -305,6 +313,7 @@ def _bids_table(s: State) -> str:
     )
 
 
+@live
 def check_first() -> Any:
     """Who picks first? Bids and gems are shown; nidlib's pick order is the answer."""
     import ipywidgets as w
@@ -331,6 +340,7 @@ def check_first() -> Any:
     return box
 
 
+@live
 def check_swaps() -> Any:
     """Four players tie, one holds gem 6: which gems are exchanged? nidlib's gem events are the answer."""
     import ipywidgets as w

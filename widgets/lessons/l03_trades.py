@@ -16,7 +16,8 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.common import lesson_footer, lesson_header, note, scene_end
+from widgets.lessons.common import lesson_footer, lesson_header, note, prose_widget, scene_end
+from widgets.lessons.page import live
 
 STEM = "03-coin-trades"
 NAMES = ("Ana", "Bo", "Cy")
@@ -187,6 +188,12 @@ def footer() -> Any:
     return lesson_footer(STEM)
 
 
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
+
+
+@live
 def scene(name: str) -> Any:
     """A live scene: taverns, Ana's board, the Treasury, Ana's choices and nidlib's explanations."""
     import ipywidgets as w
@@ -220,6 +227,7 @@ def scene(name: str) -> Any:
     return box
 
 
+@live
 def check_coin() -> Any:
     from widgets import PredictQuestion
 

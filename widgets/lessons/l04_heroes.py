@@ -16,8 +16,9 @@ from nidlib.events import Event
 from nidlib.messages import render
 from nidlib.scenario import Scenario
 from nidlib.state import State
-from widgets.lessons.common import lesson_footer, lesson_header, note, scene_end
+from widgets.lessons.common import lesson_footer, lesson_header, note, prose_widget, scene_end
 from widgets.lessons.l03_trades import SCRIPTED
+from widgets.lessons.page import live
 
 STEM = "04-army-and-heroes"
 NAMES = ("Ana", "Bo", "Cy")
@@ -191,6 +192,12 @@ def footer() -> Any:
     return lesson_footer(STEM)
 
 
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
+
+
+@live
 def scene(name: str) -> Any:
     """A live scene: the Goblin, Ana's army (lines vs heroes), the heroes left, her choices, the log."""
     import ipywidgets as w
@@ -230,6 +237,7 @@ def scene(name: str) -> Any:
     return box
 
 
+@live
 def check_heroes() -> Any:
     from widgets import ArmyView, PredictQuestion
     from widgets.controller import Controller

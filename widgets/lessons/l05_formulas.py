@@ -27,6 +27,8 @@ from nidlib.scoring import (
     warrior_points,
 )
 from nidlib.state import State
+from widgets.lessons.common import prose_widget
+from widgets.lessons.page import finish, live
 from widgets.render import army_html, card_html, tavern_row_html
 from widgets.theme import theme_widget
 
@@ -55,10 +57,12 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
+@live
 def header() -> Any:
     import ipywidgets as w
 
-    from widgets.lessons.index import nav_widget, use_url_language
+    from widgets.lessons.index import nav_widget
+    from widgets.lessons.page import use_url_language
 
     use_url_language()  # ?lang=... in the address (the landing page's language switch)
 
@@ -70,7 +74,13 @@ def header() -> Any:
 def footer() -> Any:
     from widgets.lessons.index import nav_widget
 
+    finish()
     return nav_widget(STEM)
+
+
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
 
 
 # --- calculators ------------------------------------------------------------------------------
@@ -194,6 +204,7 @@ def calculator(cls: str) -> Any:
     return Calculator(cls).widget
 
 
+@live
 def calculators() -> Any:
     """The five calculators in tabs."""
     import ipywidgets as w
@@ -262,6 +273,7 @@ def growth_png(max_ranks: int = 10) -> bytes:
     return buf.getvalue()
 
 
+@live
 def growth_plot() -> Any:
     """A button that draws the plot of how each class grows with its ranks (matplotlib loads on demand)."""
     import ipywidgets as w
@@ -365,6 +377,7 @@ def best_card(key: str) -> str:
     return max(g, key=lambda cid: g[cid])
 
 
+@live
 def exercise(key: str) -> Any:
     """Ana's army and the Laughing Goblin's cards; predict which card raises her score the most."""
     import ipywidgets as w

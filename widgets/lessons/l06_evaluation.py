@@ -20,6 +20,8 @@ from nidlib.messages import render, term
 from nidlib.scenario import Scenario
 from nidlib.state import State
 from widgets.controller import Controller
+from widgets.lessons.common import prose_widget
+from widgets.lessons.page import finish, live
 from widgets.render import army_html, command_zone_html, rule_html
 from widgets.theme import theme_widget
 
@@ -99,10 +101,12 @@ SCENARIOS: dict[str, Callable[[], Scenario]] = {
 }
 
 
+@live
 def header() -> Any:
     import ipywidgets as w
 
-    from widgets.lessons.index import nav_widget, use_url_language
+    from widgets.lessons.index import nav_widget
+    from widgets.lessons.page import use_url_language
 
     use_url_language()  # ?lang=... in the address (the landing page's language switch)
 
@@ -114,7 +118,13 @@ def header() -> Any:
 def footer() -> Any:
     from widgets.lessons.index import nav_widget
 
+    finish()
     return nav_widget(STEM)
+
+
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
 
 
 def before(key: str) -> State:
@@ -312,11 +322,13 @@ class EvaluationStepper:
             self.after_title.value = ""
 
 
+@live
 def stepper(key: str = "walkthrough") -> Any:
     """The evaluation of one scenario, class by class."""
     return EvaluationStepper(key).widget
 
 
+@live
 def position(key: str) -> Any:
     """A scenario's armies and rank counts before the evaluation (for the check)."""
     import ipywidgets as w
@@ -327,6 +339,7 @@ def position(key: str) -> Any:
     return box
 
 
+@live
 def check(key: str = "check") -> Any:
     """Predict who wins each distinction; nidlib evaluates the position when Check is pressed."""
     import ipywidgets as w

@@ -16,6 +16,8 @@ from nidlib.cards import CLASSES
 from nidlib.messages import render
 from nidlib.scoresheet import SheetError, score_sheet
 from nidlib.scoring import ScoreTable
+from widgets.lessons.common import prose_widget
+from widgets.lessons.page import finish, live
 from widgets.render import score_sheet_html
 from widgets.theme import theme_widget
 
@@ -204,11 +206,13 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
+@live
 def header() -> Any:
     """The theme and the navigation bar (first cell of the notebook)."""
     import ipywidgets as w
 
-    from widgets.lessons.index import nav_widget, use_url_language
+    from widgets.lessons.index import nav_widget
+    from widgets.lessons.page import use_url_language
 
     use_url_language()  # ?lang=... in the address (the landing page's language switch)
 
@@ -221,7 +225,13 @@ def footer() -> Any:
     """The navigation bar again (last cell)."""
     from widgets.lessons.index import nav_widget
 
+    finish()
     return nav_widget(STEM)
+
+
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
 
 
 def sheet_text(data: object) -> str:
@@ -561,11 +571,13 @@ class SheetEditor:
         self.player.value = len(players) - 1
 
 
+@live
 def editor(example: str = "ec51") -> Any:
     """The score-sheet editor with one example loaded."""
     return SheetEditor(example).widget
 
 
+@live
 def worked(key: str) -> Any:
     """A worked example: what to look at, then the example's score sheet (read-only)."""
     import ipywidgets as w
@@ -600,6 +612,7 @@ def who_gets_warrior_bonus(key: str) -> str:
     return "one" if len(got) == 1 else "all-tied"
 
 
+@live
 def check() -> Any:
     """Predict, then check: three questions whose answers nidlib computes when Check is pressed."""
     import ipywidgets as w

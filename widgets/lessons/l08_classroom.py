@@ -17,6 +17,8 @@ from nidlib.events import Event
 from nidlib.messages import render, term
 from nidlib.state import State
 from widgets.controller import Controller
+from widgets.lessons.common import prose_widget
+from widgets.lessons.page import finish, live
 from widgets.render import army_html, coin_html, gem_html, rule_html, taverns_html
 from widgets.theme import theme_html
 
@@ -40,10 +42,12 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
+@live
 def header() -> Any:
     import ipywidgets as w
 
-    from widgets.lessons.index import nav_widget, use_url_language
+    from widgets.lessons.index import nav_widget
+    from widgets.lessons.page import use_url_language
 
     use_url_language()  # ?lang=... in the address (the landing page's language switch)
 
@@ -56,7 +60,13 @@ def header() -> Any:
 def footer() -> Any:
     from widgets.lessons.index import nav_widget
 
+    finish()
     return nav_widget(STEM)
+
+
+def say(section: str) -> Any:
+    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
+    return prose_widget(STEM, section)
 
 
 def round_events(controller: Controller, start: int) -> list[Event]:
@@ -382,6 +392,7 @@ class ClassroomAuction:
         self.setup.layout.display = ""
 
 
+@live
 def auction() -> Any:
     """The classroom auction: set-up form, then the shared-screen game."""
     return ClassroomAuction().widget

@@ -35,7 +35,7 @@ def nav(stem: str, lang: str | None = None) -> object:
     """
     import ipywidgets as w
 
-    from widgets.lessons.index import use_url_language, with_language
+    from widgets.lessons.page import use_url_language, with_language
 
     lang = lang or use_url_language()
     return w.HTML(with_language(nav_html(stem, lang), lang))

@@ -1,0 +1,147 @@
+"""A tutor page and its language, including pages built before anyone asked for them.
+
+The page's language comes from its address (``?lang=zh-Hant``, set by the landing page's language
+switch and kept in every lesson link); Voila hands the address's query string to the page's kernel
+as ``QUERY_STRING``.
+
+``tools/serve.py`` has Voila **preheat** a kernel per page: the notebook runs *before* a learner asks
+for it, so the learner gets a finished page at once (docs/benchmarks.md). The address is then not
+known while the widgets are built, so a preheated page is built in the default language and:
+
+* every notebook entry point that returns a widget is wrapped with :func:`live`: while the page is
+  built ahead of its request, its widget is placed in a slot that remembers how it was built;
+* the page's last cell calls :func:`finish` (the lessons' ``footer()``): it waits for the request,
+  and if the address asks for another language it switches to it and rebuilds every slot in place
+  (the old widgets are closed), before the learner's browser has shown the page.
+
+Without preheating (tests, nbval, JupyterLab, Binder's Voila extension, or a pool that ran dry)
+the address is known when the first cell runs: :func:`live` returns the widget itself and
+:func:`finish` has nothing to do.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+from urllib.parse import parse_qs
+
+from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
+
+__all__ = [
+    "finish",
+    "lang_query",
+    "live",
+    "prebuilding",
+    "rebuild",
+    "url_language",
+    "use_url_language",
+    "with_language",
+]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+_request_seen = False
+_slots: list[tuple[Any, Callable[[], Any], set[str]]] = []
+
+
+def prebuilding() -> bool:
+    """True while this kernel builds its page ahead of the request (a Voila preheated kernel)."""
+    return not _request_seen and os.environ.get("VOILA_PREHEAT", "False") != "False"
+
+
+def url_language() -> str | None:
+    """The language asked for in the page's address, if it names a known one (``None`` while the
+    page is built ahead of its request)."""
+    if prebuilding():
+        return None
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
+    return values[0] if values and values[0] in LANGUAGES else None
+
+
+def use_url_language() -> str:
+    """Switch to the address's language, if it names one; return the language now in use."""
+    lang = url_language()
+    if lang is not None and lang != get_language():
+        set_language(lang)
+    return get_language()
+
+
+def lang_query(lang: str | None = None) -> str:
+    """``"?lang=<code>"`` to add to a lesson link, or ``""`` for the default language."""
+    lang = lang or get_language()
+    return "" if lang == DEFAULT_LANGUAGE else f"?lang={lang}"
+
+
+_LINK = re.compile(r'href="([0-9A-Za-z_-]+\.ipynb)"')
+
+
+def with_language(html: str, lang: str | None = None) -> str:
+    """``html`` with ``?lang=<code>`` added to its relative lesson links (``href="NN-slug.ipynb"``)."""
+    query = lang_query(lang)
+    return _LINK.sub(lambda m: f'href="{m.group(1)}{query}"', html) if query else html
+
+
+def _built(build: Callable[[], Any]) -> tuple[Any, set[str]]:
+    """``build()`` and the ids of every widget model it created (to close them on a rebuild)."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    widget = build()
+    return widget, set(_instances) - before
+
+
+def live(fn: Callable[P, T]) -> Callable[P, T]:
+    """Wrap a notebook entry point so a page built ahead of its request can be rebuilt in the
+    learner's language by :func:`finish`. Outside that case it returns ``fn``'s widget unchanged."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        if not prebuilding():
+            return fn(*args, **kwargs)
+        import ipywidgets as w
+
+        def build() -> Any:
+            return fn(*args, **kwargs)
+
+        widget, made = _built(build)
+        slot = w.VBox([widget])
+        slot.add_class("nt-slot")
+        _slots.append((slot, build, made))
+        return slot  # type: ignore[return-value]
+
+    return wrapper
+
+
+def rebuild() -> int:
+    """Rebuild every slot of the page in the current language; return how many were rebuilt."""
+    from ipywidgets.widgets.widget import _instances
+
+    for i, (slot, build, made) in enumerate(_slots):
+        widget, new = _built(build)
+        slot.children = (widget,)
+        for model_id in made:
+            old = _instances.get(model_id)
+            if old is not None:
+                old.close()
+        _slots[i] = (slot, build, new)
+    return len(_slots)
+
+
+def finish() -> str:
+    """The page's last step: wait for the learner's request if the page was built ahead of it, then
+    make the page speak the address's language (rebuilding it if needed). Returns the language."""
+    global _request_seen
+    if prebuilding():
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        _request_seen = True
+        before = get_language()
+        if use_url_language() != before:
+            rebuild()
+    _slots.clear()
+    return use_url_language()
