@@ -354,10 +354,10 @@ NO_CHINESE_OK = {
 
 #: English game terms that a Chinese text must name with the glossary's Chinese term
 #: (RULES.md Appendix B; seed 002's English names are replaced by their converted Chinese names).
-ENGLISH_TERMS = re.compile(
-    r"\b(?:Royal|Offering|Distinction|Tavern|Goblin|Dragon|Horse|Treasure|Treasury|Pioneer|Armorer|"
+ENGLISH_TERMS = re.compile(  # ASCII word edges: in "Royal Offering卡" \b sees no edge before 卡
+    r"(?<![A-Za-z])(?:Royal|Offering|Distinction|Tavern|Goblin|Dragon|Horse|Treasure|Treasury|Pioneer|Armorer|"
     r"Jeweler|Hunting|Master|King|Warrior|Hunter|Miner|Blacksmith|Explorer|coins?|gems?|Age|ranks?|"
-    r"army|columns?|points)\b"
+    r"army|columns?|points)(?![A-Za-z])"
 )
 FIELD = re.compile(r"\{[^{}]*\}|\]\([^)\s]*\)|`[^`]*`")  # fields; in prose also link targets and `code`
 
@@ -426,6 +426,7 @@ OFF_GLOSSARY = {
         "指揮區": "指揮部", "探險家": "探索者", "寶庫": "王家寶箱", "時代": "時期", r"(?:\d 個|戰士|獵人|礦工|鐵匠|探索者|探險家)等級": "階級",
         "首席軍械師": "國王之鎧", "獵人大師": "狩獵大師", "歡笑哥布林": "大笑的哥布林", "舞龍": "舞動的巨龍",
         "駿馬": "閃耀的馬", "熔鑄": "貨幣交易", "錢袋": "袋子", r"(?<!\{col\} )欄(?!位)": "直行",
+        "中立英雄": "無職英雄", "尼達維": "尼德維利爾",
     },
     "zh-Hans": {
         "钱币": "硬币", "货币": "硬币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
@@ -433,6 +434,7 @@ OFF_GLOSSARY = {
         "军队": "军团", "勇气": "勇武", "首席军械师": "国王之铠", "横列": "完整阵容", "直行": "竖列",
         "猎人大师": "狩猎大师", "欢笑哥布林": "大笑的哥布林", "舞龙": "舞动的巨龙", "骏马": "闪耀的马",
         "熔铸": "硬币交易", "袋子": "钱袋", r"(?<!\{col\} )栏(?!位)": "竖列",
+        "等级比较": "校阅部队", "尼达维": "尼德维利尔", "萤幕": "屏幕",
     },
 }  # fmt: skip
 

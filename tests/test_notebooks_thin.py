@@ -58,7 +58,9 @@ def test_there_are_notebooks() -> None:
 def test_notebook_is_thin(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     markdown = [k for k, c in enumerate(nb.cells) if c.cell_type != "code"]
-    assert not markdown, f"{path.name}: cells {markdown} are not code (move their text to the prose catalogue)"
+    assert not markdown, (
+        f"{path.name}: cells {markdown} are not code (move their text to the prose catalogue)"
+    )
     for k, cell in enumerate(nb.cells):
         where = f"{path.name} cell {k}"
         if cell.cell_type != "code":
@@ -107,7 +109,7 @@ def test_prose_sections_are_used_once_in_order(path: Path) -> None:
     sections = list(prose_sections(prose.read_text("utf-8"))) if prose.exists() else []
     assert said == sections, f"{path.name} shows {said}, {prose.name} has {sections}"
     if path.stem != "index":
-        assert said and said[0] == "intro", f"{path.name}: a lesson opens with its 'intro' section"
+        assert said[:1] == ["intro"], f"{path.name}: a lesson opens with its 'intro' section"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

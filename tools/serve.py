@@ -12,10 +12,13 @@ Why a launcher and not plain ``voila tutorials/``: Voila 0.5's standalone app ha
 mode (``/voila/render/<lesson>.ipynb`` for every lesson, ``/voila/tree`` for the listing) and adds
 one redirect for ``/``.
 
-On a server with more cores, ``--preheat_kernel=True --pool_size=1`` starts one kernel per lesson
-ahead of time (the lessons then wait for the request before reading ``?lang=``). It is off by
-default: on 2 cores refilling the pools competes with the page being loaded and was not faster
-(docs/benchmarks.md, "Tutor").
+Kernels are **preheated**: at start the server runs every page's notebook in a kernel of its own
+(one per page, ``--pool_size=1``), so a learner gets a page that is already built; the kernel is
+then replaced in the background. A page built that way learns its address's ``?lang=`` in its
+last cell and rebuilds itself in that language (``widgets/lessons/page.py``). The pool costs one
+idle kernel per page (about 50 MB each, ~0.55 GB for the 11 pages) and ~15 s of CPU at start;
+``--preheat_kernel=False`` turns it off (every page then starts its kernel on request: 1.5-3 s
+per page instead of ~1 s on 2 cores, docs/benchmarks.md "Tutor").
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ FLAGS: tuple[str, ...] = (
     # each open page holds a kernel (~50 MB); kernels of closed pages are shut down after 3 min idle
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_idle_timeout=180",
+    # one kernel per page runs the page ahead of its request; a used kernel is replaced after 4 s,
+    # once the learner's browser has drawn the page (the refill would compete for the 2 cores)
+    "--preheat_kernel=True",
+    "--pool_size=1",
+    "--VoilaKernelManager.fill_delay=4",
     # learners see the lesson, never a Python traceback or the code cells
     "--show_tracebacks=False",
     "--strip_sources=True",

@@ -31,7 +31,7 @@ CSS = """
 .nt-index-list a { font-weight: 600; font-size: 1.1rem; color: #6b3f00; text-decoration: none; }
 .nt-index-list a:hover { text-decoration: underline; }
 .nt-index-summary { display: block; color: #333; margin-top: .15rem; }
-.nt-index h1 { font-size: 2rem; margin: .2rem 0 .6rem 0; }
+.nt-index-title { font-size: 2rem; margin: .2rem 0 .4rem 0; }
 .nt-index h2 { font-size: 1.3rem; margin: .8rem 0 .2rem 0; }
 .nt-index-credit { color: #555; font-size: .9rem; margin-top: 1.2rem; max-width: 54rem; }
 </style>
@@ -58,11 +58,14 @@ def lessons_html(lang: str | None = None) -> str:
             f'<span class="nt-index-summary">{summary}</span></li>'
         )
     return (
-        f'<div class="nt-index"><h1 class="nt-index-title">{escape(render("index.title", lang=lang))}</h1>'
-        f'<p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
+        f'<div class="nt-index"><p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
         f"<h2>{escape(render('index.lessons', lang=lang))}</h2>"
         f'<ol class="nt-index-list">{"".join(items)}</ol></div>'
     )
+
+
+def title_html(lang: str | None = None) -> str:
+    return f'<h1 class="nt-index-title">{escape(render("index.title", lang=lang))}</h1>'
 
 
 @live
@@ -78,18 +81,20 @@ def page() -> Any:
         style={"button_width": "7rem"},
     )
     switch.add_class("nt-index-lang")
+    title = w.HTML(title_html(lang))
     label = w.HTML(f"<b>{escape(render('index.language', lang=lang))}</b>")
     listing = w.HTML(lessons_html(lang))
     listing.add_class("nt-index-lessons")
 
     def on_change(change: dict[str, Any]) -> None:
         set_language(change["new"])
+        title.value = title_html(change["new"])
         label.value = f"<b>{escape(render('index.language', lang=change['new']))}</b>"
         listing.value = lessons_html(change["new"])
 
     switch.observe(on_change, names="value")
     row = w.HBox([label, switch], layout=w.Layout(align_items="center", gap="0.8rem"))
-    box = w.VBox([w.HTML(CSS), row, listing])
+    box = w.VBox([w.HTML(CSS), title, row, listing])
     box.add_class("nt-index-page")
     return box
 
