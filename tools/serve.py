@@ -41,11 +41,10 @@ FLAGS: tuple[str, ...] = (
     # each open page holds a kernel (~50 MB); kernels of closed pages are shut down after 3 min idle
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_idle_timeout=180",
-    # one kernel per page runs the page ahead of its request; a used kernel is replaced after 4 s,
-    # once the learner's browser has drawn the page (the refill would compete for the 2 cores)
+    # one kernel per page runs the page ahead of its request; a used kernel is replaced 1 s later
+    # (Voila's fill_delay); more learners at once: --pool_size=N (N idle kernels per page)
     "--preheat_kernel=True",
     "--pool_size=1",
-    "--VoilaKernelManager.fill_delay=4",
     # learners see the lesson, never a Python traceback or the code cells
     "--show_tracebacks=False",
     "--strip_sources=True",

@@ -4,7 +4,7 @@ the request: widgets/lessons/page.py.
 ``tools/serve.py`` preheats: every notebook runs in the default language before anyone asks for it;
 its last cell waits for the request and, if the address says ``?lang=zh-Hant``, rebuilds every
 slot. These tests run each notebook's cells both ways in this process (the request is simulated by
-replacing ``voila.utils.wait_for_request``) and compare everything a learner can read.
+replacing ``page._wait_for_request``, which the browser tests exercise for real) and compare everything a learner can read.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any
 
 import ipywidgets as w
 import pytest
-import voila.utils
 from ipywidgets.widgets.widget import _instances
 
 from nidlib.messages import get_language, set_language
@@ -44,12 +43,12 @@ def preheat(monkeypatch: pytest.MonkeyPatch, query: str) -> list[str]:
     """Pretend to be a preheated kernel whose request will carry ``query``; returns the log of waits."""
     waits: list[str] = []
 
-    def wait_for_request(url: str | None = None) -> None:
+    def wait_for_request() -> None:
         waits.append(query)
         monkeypatch.setenv("QUERY_STRING", query)  # what Voila's request-info socket does
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
+    monkeypatch.setattr(page, "_wait_for_request", wait_for_request)
     return waits
 
 

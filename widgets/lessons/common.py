@@ -8,6 +8,7 @@ Importing this module is cheap (no ipywidgets until a widget is built), so lesso
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
@@ -81,15 +82,19 @@ def lesson_footer(stem: str) -> Any:
     return nav(stem)
 
 
+@functools.cache
+def _markdown() -> Callable[[str], Any]:
+    import mistune
+
+    return mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])  # type: ignore[no-any-return]
+
+
 def prose_html(stem: str, section: str, lang: str | None = None) -> str:
     """One section of a lesson's prose (``nidlib/locales/<lang>/prose/<stem>.md``) as HTML; links to
     other lessons keep the page's language."""
-    import mistune
-
     from widgets.lessons.page import with_language
 
-    markdown = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])
-    body = str(markdown(prose(stem, section, lang)))
+    body = str(_markdown()(prose(stem, section, lang)))
     return with_language(
         f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown nt-prose" '
         f'data-section="{escape(section)}">{body}</div>',

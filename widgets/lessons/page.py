@@ -22,8 +22,10 @@ the address is known when the first cell runs: :func:`live` returns the widget i
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
+import sys
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 from urllib.parse import parse_qs
@@ -131,14 +133,41 @@ def rebuild() -> int:
     return len(_slots)
 
 
+def _wait_for_request() -> None:
+    """Block until Voila hands this kernel its request, then put the request's variables
+    (``QUERY_STRING``...) in the environment.
+
+    This is what ``voila.utils.wait_for_request`` does (the websocket ``<server>/voila/query/<kernel
+    id>``, on which Voila sends the request info as one JSON object), without importing Voila in the
+    kernel: that import alone costs every learner's kernel ~45 MB and 1.7 s.
+    """
+    from websockets.sync.client import connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (
+        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+        f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
+    )
+    try:
+        with connect(url, open_timeout=10, max_size=None) as ws:
+            info = json.loads(ws.recv())
+    except Exception as e:  # noqa: BLE001 -- the page must load anyway (in English), never show a traceback
+        # to the kernel's own stderr (Voila's log), not to the cell's output
+        print(
+            f"nidavellir-tutor: no request info from {url} ({e!r}); the page stays in English",
+            file=sys.__stderr__,
+        )
+        return
+    env.update({str(k): str(v) for k, v in info.items()})
+
+
 def finish() -> str:
     """The page's last step: wait for the learner's request if the page was built ahead of it, then
     make the page speak the address's language (rebuilding it if needed). Returns the language."""
     global _request_seen
     if prebuilding():
-        from voila.utils import wait_for_request
-
-        wait_for_request()
+        _wait_for_request()
         _request_seen = True
         before = get_language()
         if use_url_language() != before:
