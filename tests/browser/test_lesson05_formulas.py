@@ -1,4 +1,4 @@
-"""Lesson 5 in the browser: a calculator adds a card, the plot is drawn, an exercise is checked."""
+"""Lesson 5 in the browser: a calculator adds a card, the growth chart shows, an exercise is checked."""
 
 from __future__ import annotations
 
@@ -24,9 +24,16 @@ def test_class_formulas(
     expect(result.locator(".nt-calc-points")).to_have_text("9")
     save_screenshot(page, "lesson05-calculator")
 
-    page.locator("button.nt-growth-show").click()
-    expect(page.locator("img.nt-growth-plot, .nt-growth-plot img").first).to_be_visible(timeout=30_000)
-    page.locator(".nt-growth-plot").first.scroll_into_view_if_needed()
+    chart = page.locator(".nt-growth-plot svg").first  # drawn at once: no button, no plotting library
+    chart.scroll_into_view_if_needed()
+    expect(chart).to_be_visible()
+    expect(chart.locator("g.nt-growth-series")).to_have_count(5)
+    expect(chart.locator("g.nt-growth-series circle")).to_have_count(5 * 11)
+    expect(chart.locator("g.nt-growth-legend")).to_contain_text("Miner (cards of 1: the same line as Hunter)")
+    box = chart.bounding_box()
+    assert box is not None
+    assert 500 <= box["width"] <= 52 * 16 + 1  # fills its column, at most 52rem wide
+    assert page.locator("button.nt-growth-show").count() == 0
     save_screenshot(page, "lesson05-plot")
 
     question = page.locator(".nt-worth-miners")

@@ -1,4 +1,4 @@
-"""Lesson 5, the five class formulas: calculators, a growth plot and "which card is worth most to me?".
+"""Lesson 5, the five class formulas: calculators, a growth chart and "which card is worth most to me?".
 
 Every number comes from :mod:`nidlib.scoring` (``class_points``, ``hunter_points``,
 ``blacksmith_points``, ``score_tableaux``...); positions for the exercises are
@@ -8,9 +8,11 @@ Every number comes from :mod:`nidlib.scoring` (``class_points``, ``hunter_points
 from __future__ import annotations
 
 import dataclasses
-import io
+import itertools
+import math
 from html import escape
 from typing import Any
+from unicodedata import east_asian_width
 
 from nidlib.cards import CARDS, CLASSES, CardKind, DwarfClass
 from nidlib.engine import tableaux
@@ -244,56 +246,230 @@ COLOURS = {
 }
 
 
-def growth_png(max_ranks: int = 10) -> bytes:
-    """The growth plot as PNG bytes (matplotlib is imported only here)."""
-    import matplotlib
+#: Size of the chart in SVG user units; it scales to its box (width 100%, at most 52rem wide).
+SVG_WIDTH, SVG_HEIGHT = 720, 440
+#: Space around the plot area for the title (top), tick labels and axis titles (left, bottom).
+MARGIN = {"top": 46, "right": 24, "bottom": 62, "left": 64}
+FONT = 14  # tick labels and legend; the axis titles are 15 and the chart title 17
+INK, MUTED, GRID = "#1f2933", "#52606d", "#d9dee3"
+LEGEND_ROW, LEGEND_PAD, SWATCH = 22, 10, 30
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
+_chart_ids = itertools.count(1)
 
-    data = growth(max_ranks)
-    fig = Figure(figsize=(8, 4.6), dpi=100)
-    ax = fig.add_subplot()
-    for cls, points in data.items():
-        label = term(f"@class.{cls}")
+
+def growth_labels(data: dict[str, list[int]], lang: str | None = None) -> dict[str, str]:
+    """The legend label of each series: the class, and the typical card value where it matters."""
+    labels = {}
+    for cls in data:
+        label = term(f"@class.{cls}", lang)
         if cls in TYPICAL_BP:
-            label = t("lesson05.plot.typical", cls=f"@class.{cls}", bp=TYPICAL_BP[cls])
+            label = render("lesson05.plot.typical", {"cls": f"@class.{cls}", "bp": TYPICAL_BP[cls]}, lang)
         if data["miner"] == data["hunter"] and cls == "miner":
-            label = t("lesson05.plot.same", cls=f"@class.{cls}", bp=TYPICAL_BP[cls], other="@class.hunter")
-        style = "--" if cls == "miner" else "-"
-        ax.plot(range(max_ranks + 1), points, style, marker="o", lw=2.2, color=COLOURS[cls], label=label)
-    ax.set_xlabel(t("lesson05.plot.x"))
-    ax.set_ylabel(t("lesson05.plot.y"))
-    ax.set_title(t("lesson05.plot.title"))
-    ax.grid(alpha=0.3)
-    ax.legend(loc="upper left", fontsize=9)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+            label = render(
+                "lesson05.plot.same",
+                {"cls": f"@class.{cls}", "bp": TYPICAL_BP[cls], "other": "@class.hunter"},
+                lang,
+            )
+        labels[cls] = label
+    return labels
+
+
+def nice_step(top: int, intervals: int = 6) -> int:
+    """A tick step of 1, 2 or 5 times a power of ten giving at most ``intervals`` steps up to ``top``."""
+    raw = max(top, 1) / intervals
+    magnitude = int(10 ** max(math.floor(math.log10(raw)), 0))
+    return next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+
+
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of the width of ``text`` (SVG cannot measure it on the server)."""
+    return sum(size * (1.0 if east_asian_width(ch) in "WF" else 0.56) for ch in text)
+
+
+def _crosses(p: tuple[float, float], q: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment ``p``-``q`` touches the rectangle ``box`` = (x0, y0, x1, y1) (Liang-Barsky)."""
+    (x0, y0), (dx, dy) = p, (q[0] - p[0], q[1] - p[1])
+    lo, hi = 0.0, 1.0
+    for step, gap in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if step == 0:
+            if gap < 0:
+                return False
+            continue
+        r = gap / step
+        if step < 0:
+            lo = max(lo, r)
+        else:
+            hi = min(hi, r)
+        if lo > hi:
+            return False
+    return True
+
+
+def marker_radius(cls: str) -> float:
+    """The miners' line lies on the hunters' (cards of 1 score n x n): smaller dots let both show."""
+    return 2.6 if cls == "miner" else 4.2
+
+
+def growth_svg(max_ranks: int = 10, lang: str | None = None) -> str:
+    """The plot of :func:`growth` as a complete, self-contained ``<svg>`` element (drawn in code, no
+    plotting library): a line and a marker per rank for each class, axes, grid, legend, and for
+    assistive technology a title, a description and a tooltip (``<title>``) on every point."""
+    data = growth(max_ranks)
+    labels = growth_labels(data, lang)
+    uid = f"nt-growth-{next(_chart_ids)}"
+
+    top_value = max(max(points) for points in data.values())
+    y_step = nice_step(top_value)
+    y_top = (top_value // y_step + 1) * y_step  # the first tick just above the maximum
+    x_step = 1 if max_ranks <= 12 else nice_step(max_ranks, 10)
+
+    legend_w = 2 * LEGEND_PAD + SWATCH + 8 + max(text_width(label, FONT) for label in labels.values())
+    legend_h = 2 * LEGEND_PAD + LEGEND_ROW * len(labels) - 6
+
+    def layout(width: float, right: float) -> tuple[float, float, float, float]:
+        return MARGIN["left"], MARGIN["top"], width - right, SVG_HEIGHT - MARGIN["bottom"]
+
+    # The legend goes top-left inside the plot area unless a line would run under it; then to the right.
+    width: float = SVG_WIDTH
+    left, top, right, bottom = layout(width, MARGIN["right"])
+
+    def px(rank: float, value: float) -> tuple[float, float]:
+        return (
+            left + (right - left) * rank / max(max_ranks, 1),
+            bottom - (bottom - top) * value / y_top,
+        )
+
+    def clear_of_lines(box: tuple[float, float, float, float]) -> bool:
+        for points in data.values():
+            coords = [px(i, v) for i, v in enumerate(points)]
+            # every segment, and the first point alone (the only one when max_ranks is 0)
+            if any(_crosses(p, q, box) for p, q in itertools.pairwise([coords[0], *coords])):
+                return False
+        return True
+
+    legend = (left + 10, top + 8, left + 10 + legend_w, top + 8 + legend_h)
+    pad = 5  # keep clear of the markers and the lines' width
+    inside = legend[2] < right - 10 and clear_of_lines(
+        (legend[0] - pad, legend[1] - pad, legend[2] + pad, legend[3] + pad)
+    )
+    if not inside:
+        width = SVG_WIDTH + legend_w + 16
+        left, top, right, bottom = layout(width, MARGIN["right"] + legend_w + 16)
+        legend = (right + 16, top, right + 16 + legend_w, top + legend_h)
+
+    def f(v: float) -> str:
+        return f"{v:.1f}".removesuffix(".0")
+
+    title = escape(render("lesson05.plot.title", None, lang))
+    values = [
+        render("lesson05.plot.value", {"cls": labels[cls], "points": pts[-1]}, lang)
+        for cls, pts in data.items()
+    ]
+    desc = escape(render("lesson05.plot.desc", {"n": max_ranks, "values": values}, lang))
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {f(width)} {SVG_HEIGHT}" role="img" '
+            f'aria-labelledby="{uid}-title {uid}-desc" class="nt-growth-svg" '
+            f'style="display:block;width:100%;max-width:52rem;height:auto;font-family:inherit" '
+            f'font-size="{FONT}" fill="{INK}">'
+        ),
+        f'<title id="{uid}-title">{title}</title>',
+        f'<desc id="{uid}-desc">{desc}</desc>',
+        f'<rect width="{f(width)}" height="{SVG_HEIGHT}" fill="#fff"/>',
+        (
+            f'<text x="{f((left + right) / 2)}" y="26" text-anchor="middle" font-size="17" '
+            f'font-weight="650">{title}</text>'
+        ),
+    ]
+    # grid, ticks and tick labels
+    out.append(f'<g class="nt-growth-grid" stroke="{GRID}" stroke-width="1">')
+    for value in range(0, y_top + 1, y_step):
+        y = px(0, value)[1]
+        out.append(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(y)}" y2="{f(y)}"/>')
+    for rank in range(0, max_ranks + 1, x_step):
+        x = px(rank, 0)[0]
+        out.append(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(top)}" y2="{f(bottom)}" stroke-opacity=".55"/>')
+    out.append("</g>")
+    out.append(f'<g class="nt-growth-axes" stroke="{MUTED}" stroke-width="1.2">')
+    out.append(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(bottom)}" y2="{f(bottom)}"/>')
+    out.append(f'<line x1="{f(left)}" x2="{f(left)}" y1="{f(top)}" y2="{f(bottom)}"/>')
+    for value in range(0, y_top + 1, y_step):
+        y = px(0, value)[1]
+        out.append(f'<line x1="{f(left - 5)}" x2="{f(left)}" y1="{f(y)}" y2="{f(y)}"/>')
+    for rank in range(0, max_ranks + 1, x_step):
+        x = px(rank, 0)[0]
+        out.append(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(bottom)}" y2="{f(bottom + 5)}"/>')
+    out.append("</g>")
+    out.append(f'<g class="nt-growth-ticks" fill="{MUTED}" style="font-variant-numeric:tabular-nums">')
+    for value in range(0, y_top + 1, y_step):
+        y = px(0, value)[1]
+        out.append(f'<text x="{f(left - 9)}" y="{f(y)}" dy=".35em" text-anchor="end">{value}</text>')
+    for rank in range(0, max_ranks + 1, x_step):
+        x = px(rank, 0)[0]
+        out.append(f'<text x="{f(x)}" y="{f(bottom + 21)}" text-anchor="middle">{rank}</text>')
+    out.append("</g>")
+    # axis titles
+    out.append(
+        f'<text class="nt-growth-xtitle" x="{f((left + right) / 2)}" y="{SVG_HEIGHT - 12}" '
+        f'text-anchor="middle" font-size="15">{escape(render("lesson05.plot.x", None, lang))}</text>'
+    )
+    middle = (top + bottom) / 2
+    out.append(
+        f'<text class="nt-growth-ytitle" x="20" y="{f(middle)}" transform="rotate(-90 20 {f(middle)})" '
+        f'text-anchor="middle" font-size="15">{escape(render("lesson05.plot.y", None, lang))}</text>'
+    )
+    # the series: a line, then a marker with a tooltip on every rank
+    for cls, points in data.items():
+        colour = COLOURS[cls]
+        dash = ' stroke-dasharray="8 5"' if cls == "miner" else ""
+        coords = " ".join(f"{f(x)},{f(y)}" for x, y in (px(i, v) for i, v in enumerate(points)))
+        out.append(f'<g class="nt-growth-series" data-class="{cls}">')
+        out.append(
+            f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2.4" '
+            f'stroke-linejoin="round" stroke-linecap="round"{dash}/>'
+        )
+        radius = marker_radius(cls)
+        for rank, value in enumerate(points):
+            x, y = px(rank, value)
+            key = "lesson05.plot.point"
+            if rank == 1:
+                key = "lesson05.plot.point-one" if value == 1 else "lesson05.plot.point-one-rank"
+            tip = escape(render(key, {"cls": f"@class.{cls}", "ranks": rank, "points": value}, lang))
+            out.append(
+                f'<circle cx="{f(x)}" cy="{f(y)}" r="{radius}" fill="{colour}" stroke="#fff" '
+                f'stroke-width="1"><title>{tip}</title></circle>'
+            )
+        out.append("</g>")
+    # the legend
+    x0, y0 = legend[0], legend[1]
+    out.append(
+        f'<g class="nt-growth-legend"><rect x="{f(x0)}" y="{f(y0)}" width="{f(legend_w)}" '
+        f'height="{f(legend_h)}" rx="6" fill="#fff" fill-opacity=".92" stroke="{GRID}"/>'
+    )
+    for row, (cls, label) in enumerate(labels.items()):
+        y = y0 + LEGEND_PAD + 8 + row * LEGEND_ROW
+        sx = x0 + LEGEND_PAD
+        dash = ' stroke-dasharray="8 5"' if cls == "miner" else ""
+        out.append(
+            f'<line x1="{f(sx)}" x2="{f(sx + SWATCH)}" y1="{f(y)}" y2="{f(y)}" stroke="{COLOURS[cls]}" '
+            f'stroke-width="2.4"{dash}/>'
+            f'<circle cx="{f(sx + SWATCH / 2)}" cy="{f(y)}" r="{marker_radius(cls)}" fill="{COLOURS[cls]}" '
+            f'stroke="#fff" stroke-width="1"/>'
+            f'<text x="{f(sx + SWATCH + 8)}" y="{f(y)}" dy=".35em">{escape(label)}</text>'
+        )
+    out.append("</g></svg>")
+    return "".join(out)
 
 
 @live
 def growth_plot() -> Any:
-    """A button that draws the plot of how each class grows with its ranks (matplotlib loads on demand)."""
+    """How each class grows with its ranks: the :func:`growth_svg` chart, shown at once."""
     import ipywidgets as w
 
-    img = w.Image(format="png", layout=w.Layout(max_width="52rem", display="none"))
-    img.add_class("nt-growth-plot")
-    button = w.Button(description=t("lesson05.plot.show"), icon="chart-line", layout=w.Layout(width="auto"))
-    button.add_class("nt-growth-show")
-
-    def show(_b: Any) -> None:
-        button.description = t("lesson05.plot.drawing")  # shown at once: the first draw loads matplotlib
-        button.disabled = True
-        img.value = growth_png()
-        img.layout.display = ""
-        button.layout.display = "none"
-
-    button.on_click(show)
-    box = w.VBox([button, img], layout=w.Layout(align_items="flex-start"))
-    box.add_class("nt-root")
-    return box
+    plot = w.HTML(growth_svg(), layout=w.Layout(width="100%", max_width="52rem"))
+    plot.add_class("nt-root")
+    plot.add_class("nt-growth-plot")
+    return plot
 
 
 # --- which card is worth most to me now? ------------------------------------------------------
