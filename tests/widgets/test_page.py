@@ -2,8 +2,8 @@
 the request: widgets/lessons/page.py.
 
 ``tools/serve.py`` preheats: every notebook runs in the default language before anyone asks for it;
-its last cell waits for the request and, if the address says ``?lang=zh-Hant``, rebuilds every
-slot. These tests run each notebook's cells both ways in this process (the request is simulated by
+it is built in every language, and its last cell waits for the request and shows the version
+the address asks for (``?lang=zh-Hant``). These tests run each notebook's cells both ways in this process (the request is simulated by
 replacing ``page._wait_for_request``, which the browser tests exercise for real) and compare everything a learner can read.
 """
 
@@ -52,8 +52,12 @@ def preheat(monkeypatch: pytest.MonkeyPatch, query: str) -> list[str]:
     return waits
 
 
+UNIQUE_ID = re.compile(r"\bnt-growth-\d+")  # element ids that only have to be unique in the page
+
+
 def readable(x: Any) -> list[str]:
-    """Everything a learner can read in a widget tree, in order (model ids left out)."""
+    """Everything a learner can read in a widget tree, in order (model ids and numbered element
+    ids left out)."""
     out: list[str] = []
     if isinstance(x, w.Box):
         for child in x.children:
@@ -62,7 +66,7 @@ def readable(x: Any) -> list[str]:
     for name in ("value", "description", "placeholder", "tooltip", "options", "_options_labels"):
         v = getattr(x, name, None)
         if isinstance(v, (str, tuple, list)) and not isinstance(v, bytes):
-            out.append(f"{type(x).__name__}.{name}={v!r}")
+            out.append(UNIQUE_ID.sub("nt-growth-N", f"{type(x).__name__}.{name}={v!r}"))
     return out
 
 
@@ -116,49 +120,57 @@ def test_preheated_page_waits_in_finish_not_before(monkeypatch: pytest.MonkeyPat
     slot = build()
     assert isinstance(slot, w.VBox)
     assert waits == []
+    assert built == ["en", "zh-Hant", "zh-Hans"], "one version per language, ahead of the request"
+    assert get_language() == "en"
     first = slot.children[0]
+    assert first.value == "en"
+    others = [v[0] for lang, v in page._slots[0].versions.items() if lang != "zh-Hant"]
     assert page.finish() == "zh-Hant"
     assert waits == ["lang=zh-Hant"]
-    assert built == ["en", "zh-Hant"]
+    assert built == ["en", "zh-Hant", "zh-Hans"], "nothing is built after the request"
     assert slot.children[0].value == "zh-Hant"
-    assert first.comm is None, "the English widget is closed"
-    assert first not in _instances.values()
+    for x in others:
+        assert x.comm is None, "the versions not shown are closed"
+        assert x not in _instances.values()
     assert not page.prebuilding()
     assert page.finish() == "zh-Hant"
     assert waits == ["lang=zh-Hant"], "the request is awaited once"
 
 
-def test_preheated_page_in_the_default_language_is_not_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_preheated_page_in_the_default_language_keeps_its_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     preheat(monkeypatch, "")
-    calls: list[int] = []
+    calls: list[str] = []
 
     @page.live
     def build() -> w.HTML:
-        calls.append(1)
+        calls.append(get_language())
         return w.HTML("x")
 
     slot = build()
     first = slot.children[0]
     assert page.finish() == "en"
-    assert calls == [1]
     assert slot.children[0] is first
+    assert first.comm is not None
+    assert len(calls) == 3
 
 
-def test_rebuild_closes_every_model_the_build_made(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_choosing_closes_every_model_the_other_versions_made(monkeypatch: pytest.MonkeyPatch) -> None:
     preheat(monkeypatch, "lang=zh-Hans")
 
     @page.live
     def build() -> w.VBox:
-        return w.VBox([w.Button(description="a"), w.HBox([w.HTML("b")])])
+        return w.VBox([w.Button(description=get_language()), w.HBox([w.HTML("b")])])
 
-    slot = build()
-    made = page._slots[0][2]
-    assert len(made) >= 8  # boxes, button, html, their layouts and styles
     before = len(_instances)
+    slot = build()
+    versions = page._slots[0].versions
+    made = {lang: ids for lang, (_, ids) in versions.items()}
+    assert all(len(ids) >= 8 for ids in made.values())  # boxes, button, html, their layouts and styles
     page.finish()
-    assert not made & set(_instances), "every model of the first build is closed"
-    assert len(_instances) == before, "the rebuild made as many models as it closed"
-    assert slot.children[0].children[0].description == "a"
+    assert not (made["en"] | made["zh-Hant"]) & set(_instances), "the other versions are closed"
+    assert made["zh-Hans"] <= set(_instances)
+    assert len(_instances) == before + len(made["zh-Hans"]) + 2, "the shown version, the slot and its layout"
+    assert slot.children[0].children[0].description == "zh-Hans"
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
@@ -166,7 +178,7 @@ def test_rebuild_closes_every_model_the_build_made(monkeypatch: pytest.MonkeyPat
 def test_a_preheated_page_reads_like_a_page_built_for_its_address(
     nb: Path, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Built in English ahead of the request then rebuilt in ``lang`` == built in ``lang`` at once."""
+    """Built in every language ahead of the request, then shown in ``lang`` == built in ``lang`` at once."""
     monkeypatch.setenv("QUERY_STRING", f"lang={lang}")
     direct = [readable(x) for x in run_cells(nb) if x is not None]
 
