@@ -105,12 +105,13 @@ def voila_url() -> Iterator[str]:
                 proc.wait()
 
 
-def open_lesson(page: Page, voila_url: str, name: str) -> Page:
-    """Open ``tutorials/<name>.ipynb`` in Voila, wait until it and its widgets are rendered.
+def open_lesson(page: Page, voila_url: str, name: str, query: str = "") -> Page:
+    """Open ``tutorials/<name>.ipynb`` (plus ``query``, e.g. ``"?lang=zh-Hant"``) in Voila, wait until
+    it and its widgets are rendered.
 
     Fails if a cell raised (an stderr output, a traceback or Voila's "There was an error" notice).
     """
-    response = page.goto(f"{voila_url}/voila/render/{name}.ipynb")
+    response = page.goto(f"{voila_url}/voila/render/{name}.ipynb{query}")
     assert response is not None
     assert response.ok, f"{name}.ipynb: HTTP {response.status}"
     widget_outputs = response.text().count(WIDGET_VIEW)
@@ -138,7 +139,7 @@ def open_lesson(page: Page, voila_url: str, name: str) -> Page:
 
 
 @pytest.fixture(name="open_lesson")
-def open_lesson_fixture() -> Callable[[Page, str, str], Page]:
+def open_lesson_fixture() -> Callable[..., Page]:
     return open_lesson
 
 
