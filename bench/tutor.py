@@ -73,22 +73,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))  # one Chromium recipe and one readiness check with the browser tests
+from browser.chromium import CHROMIUM, CHROMIUM_ARGS
+from browser.served import kernels, wait_for_pools
+
 TUTORIALS = REPO / "tutorials"
 DOCS = REPO / "docs" / "benchmarks.md"
 SECTION = "## Tutor (Voila)"
 NOTES = "### Findings"  # hand-written part of the section, kept when the numbers are rewritten
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 TTI_TARGET_MS = 2000.0
 CLICK_TARGET_MS = 100.0
@@ -308,17 +300,6 @@ def voila_server(log_path: Path, extra: list[str]) -> Iterator[tuple[str, psutil
                 proc.wait()
 
 
-def kernels(server: psutil.Process) -> dict[int, str]:
-    """The kernels the Voila server started: pid -> command line."""
-    found = {}
-    for child in server.children(recursive=True):
-        with contextlib.suppress(psutil.Error):
-            cmdline = " ".join(child.cmdline())
-            if "ipykernel" in cmdline:
-                found[child.pid] = cmdline
-    return found
-
-
 def kernel_pid(server: psutil.Process, kernel_id: str) -> int:
     """The pid of the kernel with this id (its connection file is ``kernel-<id>.json``)."""
     pids = [pid for pid, cmd in kernels(server).items() if kernel_id and f"kernel-{kernel_id}.json" in cmd]
@@ -475,31 +456,6 @@ def preheating(args: argparse.Namespace) -> bool:
         o.replace(" ", "") in ("--preheat_kernel=False", "--VoilaConfiguration.preheat_kernel=False")
         for o in args.voila
     )
-
-
-def wait_for_pools(server: psutil.Process, pages: int, timeout: float = 300.0) -> float:
-    """Seconds until the server has a kernel per page and they have all gone idle (each has run its
-    page's notebook up to the last cell, which waits for a request): < 2 % CPU over 1 s."""
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < timeout:
-        procs = []
-        for pid in kernels(server):
-            with contextlib.suppress(psutil.Error):
-                procs.append(psutil.Process(pid))
-        if len(procs) >= pages:
-            for proc in procs:
-                with contextlib.suppress(psutil.Error):
-                    proc.cpu_percent(None)
-            time.sleep(1.0)
-            busy = 0.0
-            for proc in procs:
-                with contextlib.suppress(psutil.Error):
-                    busy += proc.cpu_percent(None)
-            if busy < 2.0:
-                return time.perf_counter() - t0
-        else:
-            time.sleep(0.25)
-    raise RuntimeError(f"the kernel pools were not ready after {timeout:.0f} s")
 
 
 # -- profiling (kernel side, no browser) -------------------------------------------------------

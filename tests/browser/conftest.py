@@ -24,24 +24,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from playwright.sync_api import Page, expect
+
+from .chromium import CHROMIUM, CHROMIUM_ARGS
+from .served import wait_for_pools
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 RESULTS = REPO / "test-results"
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 RENDER_TIMEOUT_MS = 60_000
 ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
@@ -57,7 +50,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    executable = CHROMIUM
     if not Path(executable).is_file():
         pytest.fail(f"Chromium not found at {executable}: install Debian's chromium or set CHROMIUM=/path")
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
@@ -95,6 +88,8 @@ def voila_url() -> Iterator[str]:
                     if time.monotonic() > deadline:
                         pytest.fail(f"Voila did not listen on port {port} within 60 s; see {log_path}")
                     time.sleep(0.2)
+            # the tests exercise pages, not the server's start: wait until every page is preheated
+            wait_for_pools(psutil.Process(proc.pid), len(list((REPO / "tutorials").glob("*.ipynb"))))
             yield f"http://127.0.0.1:{port}"
         finally:
             proc.terminate()
