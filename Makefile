@@ -17,6 +17,7 @@ export CHROMIUM
 
 FORMATTED := $(wildcard nidlib widgets tests bench tools)
 PYTEST_ARGS ?=
+ARGS ?=
 
 .PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean
 
@@ -43,8 +44,9 @@ $(STAMP): pyproject.toml | $(PY)
 
 setup: $(STAMP)
 
+# ARGS: more Voila options, e.g. make run ARGS=--pool_size=3 (tools/serve.py)
 run: setup
-	$(PY) tools/serve.py --port=$(PORT)
+	$(PY) tools/serve.py --port=$(PORT) $(ARGS)
 
 # Runs every check even when an earlier one fails, then fails if any did.
 test: setup chromium
