@@ -137,3 +137,58 @@ def test_replay_next_round_and_new_game() -> None:
     a.new_game.click()
     assert a.setup.layout.display == ""
     assert a.controller is None
+
+
+def _models() -> int:
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+def test_hidden_coins_leave_the_widget_models() -> None:
+    a = _started()
+    panel = a.bid_panel
+    assert all(dd.options == () for dd in panel.taverns)  # nobody has the laptop: no coins anywhere
+    a.shows[1].click()
+    assert len(panel.taverns[0].options) == 6  # "choose" and Bo's five coins
+    for dd in panel.taverns:
+        dd.value = 0
+    a.hide.click()
+    assert a.bid_boxes[1].children == ()
+    assert all(dd.options == () for dd in panel.taverns)
+    assert "basic" not in panel.pouch.value
+    _bid(a, 2, (0, 1, 2))
+    assert all(dd.options == () for dd in panel.taverns)
+
+
+def test_clicks_only_update_widgets_built_with_the_page() -> None:
+    a = lesson.ClassroomAuction()
+    before = _models()
+    a.count.value = 5
+    a.start_button.click()
+    a.shows[0].click()
+    a.shows[3].click()
+    a.hide.click()
+    _bid(a, 4, (0, 1, 2))
+    a.new_game.click()
+    a.count.value = 2
+    a.start_button.click()
+    a.shows[1].click()
+    assert _models() == before
+
+
+def test_ten_games_do_not_pile_up_widgets() -> None:
+    a = lesson.ClassroomAuction()
+    counts = []
+    for _ in range(10):
+        a.count.value = 3
+        a.start_button.click()
+        for i in range(3):
+            a.shows[i].click()
+            a.hide.click()
+            _bid(a, i, (2, 1, 0))
+        _play_round(a)  # reveals every tavern, everyone picks
+        a.replay.click()
+        a.new_game.click()
+        counts.append(_models())
+    assert max(counts) - counts[0] <= 2, counts

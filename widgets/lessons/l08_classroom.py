@@ -110,11 +110,35 @@ def armies_html(state: State) -> str:
     return f'<div class="nt-class-armies" style="display:flex;flex-wrap:wrap;gap:.6em">{parts}</div>'
 
 
+#: The most players the form offers: one turn row each is built with the page.
+MAX_PLAYERS = 5
+#: The seat of the shared bid panel while nobody has the laptop: no player, so no coins in it.
+NOBODY = -1
+
+
+def restart(controller: Controller, state: State, events: list[Event]) -> None:
+    """Let ``controller`` play a new game from ``state`` (as ``Controller(state, events=events)``),
+    keeping its observers: the panels built once with the page stay attached to it."""
+    controller.history = [(state, list(events), None)]
+    controller.index = 0
+    controller.violation = None
+    controller.message = None
+    controller.message_level = "info"
+
+
 class ClassroomAuction:
-    """Set-up form, then the shared-screen auction (``widget``)."""
+    """Set-up form, then the shared-screen auction (``widget``).
+
+    Every widget is built here, once: a click only changes values (texts, options, what is shown),
+    so the browser has no new widget to build. The game runs on one controller for the page
+    (:func:`restart` deals a new game on it); one bid panel serves every player in turn and holds
+    the coins of the player who has the laptop only, while that player's turn row shows it.
+    """
 
     def __init__(self) -> None:
         import ipywidgets as w
+
+        from widgets.components import ActionPanel, BidPanel
 
         self.count = w.Dropdown(
             options=[2, 3, 4, 5], value=3, description=t("lesson08.players"), layout=w.Layout(width="14em")
@@ -143,52 +167,27 @@ class ClassroomAuction:
         )
         self.setup.add_class("nt-panel")
         self.setup.add_class("nt-class-setup")
-        self.game = w.VBox()
-        self.widget = w.VBox([self.setup, self.game])
-        self.widget.add_class("nt-root")
-        self.widget.add_class("nt-classroom")
+
+        # the game: one controller for the page, dealt anew by start() (until then the form's default deal)
+        names = list(DEFAULT_NAMES[: self.count.value])
+        table = Controller(nidlib.new_game(len(names), names, seed=int(self.seed.value)), seat=None)
+        self._table = table
+        #: the game being played, or None while the set-up form is shown
         self.controller: Controller | None = None
-        self._show_names()
-
-    def _show_names(self) -> None:
-        for k, box in enumerate(self.names):
-            box.layout.display = "" if k < self.count.value else "none"
-
-    # -- the game -----------------------------------------------------------------------------
-    def start(self) -> None:
-        """Deal a new game with the names of the form and show the bidding turns."""
-        names = [box.value.strip() for box in self.names[: self.count.value]]
-        if any(not n for n in names) or len(set(names)) != len(names):
-            self.setup_message.value = (
-                f'<p class="nt-message nt-message-error">{escape(t("lesson08.names-invalid"))}</p>'
-            )
-            return
-        self.setup_message.value = ""
-        events: list[Event] = []
-        state = nidlib.new_game(len(names), names, seed=int(self.seed.value), events=events)
-        self._build(Controller(state, seat=None, events=events))
-
-    def _build(self, controller: Controller) -> None:
-        import ipywidgets as w
-
-        from widgets.components import ActionPanel
-
-        self.controller = controller
         self.revealed = 0  # taverns of this round the teacher has revealed
-        n = len(controller.state.players)
+        self.round_start = 0
         self.taverns = w.HTML()
         self.bids = w.HTML()
         self.bids.add_class("nt-class-board")
         self.turns = []
         self.shows = []
-        self.bid_panels: dict[int, Any] = {}
         self.bid_boxes = []
-        for i in range(n):
-            name = controller.state.players[i].name
+        self.turn_rows = []
+        for i in range(MAX_PLAYERS):
             turn = w.HTML()
             turn.add_class(f"nt-class-turn-{i}")
             show = w.Button(
-                description=t("lesson08.show", name=name),
+                description=t("lesson08.show", name=DEFAULT_NAMES[i]),
                 icon="eye",
                 button_style="warning",
                 layout=w.Layout(width="auto"),
@@ -201,16 +200,20 @@ class ClassroomAuction:
             self.turns.append(turn)
             self.shows.append(show)
             self.bid_boxes.append(box)
-        turn_rows = [
-            w.VBox([self.turns[i], self.shows[i], self.bid_boxes[i]], layout=w.Layout(margin="0 0 .4em 0"))
-            for i in range(n)
-        ]
-        self.bidding = w.VBox(turn_rows)
+            self.turn_rows.append(w.VBox([turn, show, box], layout=w.Layout(margin="0 0 .4em 0")))
+        # one bid panel, shown in the turn row of the player who has the laptop (NOBODY: no coins in it)
+        self.bid_panel = BidPanel(table, NOBODY, theme=False)
+        #: the bid panel by player, for the player whose coins are shown now (at most one)
+        self.bid_panels: dict[int, Any] = {}
+        self.hide = w.Button(description=t("lesson08.hide"), icon="eye-slash", layout=w.Layout(width="auto"))
+        self.hide.add_class("nt-class-hide")
+        self.hide.on_click(lambda _b: self.close_bids())
+        self.bidding = w.VBox(self.turn_rows)
         self.bidding.add_class("nt-class-bidding")
         self.reveal = w.Button(button_style="primary", icon="eye", layout=w.Layout(width="auto"))
         self.reveal.add_class("nt-class-reveal")
         self.reveal.on_click(lambda _b: self.reveal_next())
-        self.picks = ActionPanel(controller, None, theme=False)
+        self.picks = ActionPanel(table, None, theme=False)
         self.picks_box = w.VBox([self.picks])
         self.log = w.HTML()
         self.log.add_class("nt-class-log")
@@ -229,46 +232,93 @@ class ClassroomAuction:
         )
         self.new_game.add_class("nt-class-new-game")
         self.new_game.on_click(lambda _b: self.reset())
-        self.round_start = len(controller.history) - 1
-        self.game.children = [
-            self.taverns,
-            self.bids,
-            self.status,
-            self.bidding,
-            self.reveal,
-            self.log,
-            self.picks_box,
-            w.HBox([self.replay, self.next_round, self.new_game], layout=w.Layout(gap="0.5em")),
-        ]
+        self.game = w.VBox(
+            [
+                self.taverns,
+                self.bids,
+                self.status,
+                self.bidding,
+                self.reveal,
+                self.log,
+                self.picks_box,
+                w.HBox([self.replay, self.next_round, self.new_game], layout=w.Layout(gap="0.5em")),
+            ],
+            layout=w.Layout(display="none"),
+        )
+        self.widget = w.VBox([self.setup, self.game])
+        self.widget.add_class("nt-root")
+        self.widget.add_class("nt-classroom")
+        table.on_change(lambda _c: self.refresh())
+        self._show_names()
+
+    def _show_names(self) -> None:
+        for k, box in enumerate(self.names):
+            box.layout.display = "" if k < self.count.value else "none"
+
+    # -- the game -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Deal a new game with the names of the form and show the bidding turns."""
+        names = [box.value.strip() for box in self.names[: self.count.value]]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            self.setup_message.value = (
+                f'<p class="nt-message nt-message-error">{escape(t("lesson08.names-invalid"))}</p>'
+            )
+            return
+        self.setup_message.value = ""
+        events: list[Event] = []
+        state = nidlib.new_game(len(names), names, seed=int(self.seed.value), events=events)
+        self._play(state, events)
+
+    def _play(self, state: State, events: list[Event]) -> None:
+        """Show the auction of the game dealt in ``state`` (the widgets are only updated)."""
+        self.close_bids(refresh=False)
+        c = self._table
+        restart(c, state, events)
+        self.controller = c
+        self.revealed = 0
+        self.round_start = 0
+        for i, row in enumerate(self.turn_rows):
+            if i < len(state.players):
+                self.shows[i].description = t("lesson08.show", name=state.players[i].name)
+            row.layout.display = "" if i < len(state.players) else "none"
+        c.notify()  # every panel and this page redraw for the new game
         self.setup.layout.display = "none"
-        controller.on_change(lambda _c: self.refresh())
-        self.refresh()
+        self.game.layout.display = ""
 
     # -- bidding ------------------------------------------------------------------------------
     def open_bid(self, i: int) -> None:
-        """Player ``i`` has the laptop: build their bid panel (their coins reach the page only now)."""
-        import ipywidgets as w
-
-        from widgets.components import BidPanel
-
+        """Player ``i`` has the laptop: the bid panel shows their coins (they reach the page only now)."""
         for k in range(len(self.bid_boxes)):
             if k != i:
                 self.close_bid(k, refresh=False)
-        assert self.controller is not None
-        panel = BidPanel(self.controller, i, theme=False)
+        if self.controller is None:
+            return
+        panel = self.bid_panel
+        panel.seat = i
+        panel.refresh()
         self.bid_panels[i] = panel
-        hide = w.Button(description=t("lesson08.hide"), icon="eye-slash", layout=w.Layout(width="auto"))
-        hide.add_class("nt-class-hide")
-        hide.on_click(lambda _b: self.close_bid(i))
-        self.bid_boxes[i].children = (panel, hide)
+        self.bid_boxes[i].children = (panel, self.hide)
         self.bid_boxes[i].layout.display = ""
         self.refresh()
 
     def close_bid(self, i: int, *, refresh: bool = True) -> None:
-        """Hide player ``i``'s coins again: the panel is dropped from the page."""
-        self.bid_boxes[i].children = ()
+        """Hide player ``i``'s coins again: the panel leaves the page and forgets them."""
+        if self.bid_boxes[i].children:
+            self.bid_boxes[i].children = ()
         self.bid_boxes[i].layout.display = "none"
-        self.bid_panels.pop(i, None)
+        if self.bid_panels.pop(i, None) is not None:
+            panel = self.bid_panel
+            panel.seat = NOBODY
+            panel.refresh()
+            for dd in panel.taverns:  # the coins leave the page's widget models too
+                dd.options = ()
+        if refresh:
+            self.refresh()
+
+    def close_bids(self, *, refresh: bool = True) -> None:
+        """Hide whichever player's coins are shown ("Hide my coins")."""
+        for i in range(len(self.bid_boxes)):
+            self.close_bid(i, refresh=False)
         if refresh:
             self.refresh()
 
@@ -373,8 +423,7 @@ class ClassroomAuction:
         c.goto(self.round_start)
         c.history = c.history[: self.round_start + 1]
         self.revealed = 0
-        for i in range(len(self.bid_boxes)):
-            self.close_bid(i, refresh=False)
+        self.close_bids(refresh=False)
         c.notify()
 
     def continue_game(self) -> None:
@@ -387,8 +436,9 @@ class ClassroomAuction:
 
     def reset(self) -> None:
         """Back to the set-up form (new names, new deal)."""
+        self.close_bids(refresh=False)
         self.controller = None
-        self.game.children = ()
+        self.game.layout.display = "none"
         self.setup.layout.display = ""
 
 
