@@ -2,9 +2,11 @@
 
     .venv/bin/python bench/tutor.py [--write-docs] [--only 02-bidding ...] [--clicks 7] [--warm 3]
     .venv/bin/python bench/tutor.py --profile [--only ...]   # kernel-side import and cell times
-    # experiments (printed only): no preheating (every load starts its kernel); one server for all
+    # experiments (printed only): no preheating (every load starts its kernel); one server for all;
+    # a learner opening every page in turn, 2 s after the previous one was ready
     .venv/bin/python bench/tutor.py --voila=--preheat_kernel=False
     .venv/bin/python bench/tutor.py --one-server --warm-gap 0
+    .venv/bin/python bench/tutor.py --tour 2
 
 For every ``tutorials/*.ipynb`` (sorted) the benchmark:
 
@@ -458,6 +460,38 @@ def preheating(args: argparse.Namespace) -> bool:
     )
 
 
+def tour(notebooks: list[Path], args: argparse.Namespace) -> None:
+    """A learner going through the pages quickly: each page right after the previous one is ready
+    (plus ``--tour`` seconds), so the pool refill of one page competes with the load of the next."""
+    print(f"{versions()}\nload average {os.getloadavg()}", flush=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            with server_for(args, "tour") as (base, _server):
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                for query in ("", "?lang=zh-Hant"):
+                    times = []
+                    for nb in notebooks:
+                        page = context.new_page()
+                        res = load(page, f"{base}/voila/render/{nb.name}{query}", chinese=bool(query))
+                        times.append(res.ready_ms)
+                        print(
+                            f"  {nb.stem}{query}: TTI {res.ready_ms:.0f} ms (served {res.served_ms:.0f})",
+                            flush=True,
+                        )
+                        time.sleep(args.tour)
+                        page.close()
+                    print(
+                        f"tour{query or ' (en)'} with {args.tour:g} s per page: TTI median {med(times):.0f} ms, "
+                        f"max {max(times):.0f} ms, {sum(t > TTI_TARGET_MS for t in times)} of {len(times)} over 2 s; "
+                        f"load average {os.getloadavg()[0]:.1f}",
+                        flush=True,
+                    )
+                context.close()
+        finally:
+            browser.close()
+
+
 # -- profiling (kernel side, no browser) -------------------------------------------------------
 
 
@@ -683,6 +717,14 @@ def main() -> None:
         help="wait S seconds after the server listens before the first load (e.g. to fill a preheat pool)",
     )
     parser.add_argument(
+        "--tour",
+        type=float,
+        default=None,
+        metavar="GAP",
+        help="one learner on one server opens every page in order, GAP s after the previous one was "
+        "interactive (twice: the second time in zh-Hant); prints each page's TTI",
+    )
+    parser.add_argument(
         "--one-server",
         action="store_true",
         help="one Voila server for all lessons (then 'first load' = first load of that lesson on it)",
@@ -705,6 +747,9 @@ def main() -> None:
     if args.profile:
         for nb in notebooks:
             profile(nb)
+        return
+    if args.tour is not None:
+        tour(notebooks, args)
         return
 
     started = dt.datetime.now(dt.UTC)

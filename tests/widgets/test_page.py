@@ -2,8 +2,8 @@
 the request: widgets/lessons/page.py.
 
 ``tools/serve.py`` preheats: every notebook runs in the default language before anyone asks for it;
-it is built in every language, and its last cell waits for the request and shows the version
-the address asks for (``?lang=zh-Hant``). These tests run each notebook's cells both ways in this process (the request is simulated by
+its last cell waits for the request and, if the address says ``?lang=zh-Hant``, rebuilds every
+slot. These tests run each notebook's cells both ways in this process (the request is simulated by
 replacing ``page._wait_for_request``, which the browser tests exercise for real) and compare everything a learner can read.
 """
 
@@ -120,41 +120,39 @@ def test_preheated_page_waits_in_finish_not_before(monkeypatch: pytest.MonkeyPat
     slot = build()
     assert isinstance(slot, w.VBox)
     assert waits == []
-    assert built == ["en", "zh-Hant", "zh-Hans"], "one version per language, ahead of the request"
-    assert get_language() == "en"
     first = slot.children[0]
-    assert first.value == "en"
-    others = [v[0] for lang, v in page._slots[0].versions.items() if lang != "zh-Hant"]
     assert page.finish() == "zh-Hant"
     assert waits == ["lang=zh-Hant"]
-    assert built == ["en", "zh-Hant", "zh-Hans"], "nothing is built after the request"
+    assert built == ["en", "zh-Hant"]
     assert slot.children[0].value == "zh-Hant"
-    for x in others:
-        assert x.comm is None, "the versions not shown are closed"
-        assert x not in _instances.values()
+    assert first.comm is None, "the English build is dropped"
+    assert first not in _instances.values()
     assert not page.prebuilding()
     assert page.finish() == "zh-Hant"
     assert waits == ["lang=zh-Hant"], "the request is awaited once"
 
 
-def test_preheated_page_in_the_default_language_keeps_its_widget(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_preheated_page_in_the_default_language_is_not_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
     preheat(monkeypatch, "")
-    calls: list[str] = []
+    calls: list[int] = []
 
     @page.live
     def build() -> w.HTML:
-        calls.append(get_language())
+        calls.append(1)
         return w.HTML("x")
 
     slot = build()
     first = slot.children[0]
     assert page.finish() == "en"
+    assert calls == [1]
     assert slot.children[0] is first
     assert first.comm is not None
-    assert len(calls) == 3
 
 
-def test_choosing_closes_every_model_the_other_versions_made(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rebuild_drops_every_model_of_the_first_build_silently(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first build was never seen by a browser: it leaves the kernel without a message."""
+    import comm
+
     preheat(monkeypatch, "lang=zh-Hans")
 
     @page.live
@@ -163,13 +161,20 @@ def test_choosing_closes_every_model_the_other_versions_made(monkeypatch: pytest
 
     before = len(_instances)
     slot = build()
-    versions = page._slots[0].versions
-    made = {lang: ids for lang, (_, ids) in versions.items()}
-    assert all(len(ids) >= 8 for ids in made.values())  # boxes, button, html, their layouts and styles
+    made = set(page._slots[0].made)
+    assert len(made) >= 8  # boxes, button, html, their layouts and styles
+    old = [_instances[m] for m in made]
+    sent: list[str] = []
+    for x in old:
+        monkeypatch.setattr(x.comm, "publish_msg", lambda *a, **k: sent.append(str(a[0])))
     page.finish()
-    assert not (made["en"] | made["zh-Hant"]) & set(_instances), "the other versions are closed"
-    assert made["zh-Hans"] <= set(_instances)
-    assert len(_instances) == before + len(made["zh-Hans"]) + 2, "the shown version, the slot and its layout"
+    assert not made & set(_instances), "every model of the first build is gone from the registry"
+    assert all(x.comm is None for x in old)
+    assert not made & set(comm.get_comm_manager().comms), "and from the kernel's comm manager"
+    assert sent == [], "no message about widgets no browser has seen"
+    assert len(_instances) == before + len(made) + 2, (
+        "as many models as dropped, plus the slot and its layout"
+    )
     assert slot.children[0].children[0].description == "zh-Hans"
 
 
@@ -178,7 +183,7 @@ def test_choosing_closes_every_model_the_other_versions_made(monkeypatch: pytest
 def test_a_preheated_page_reads_like_a_page_built_for_its_address(
     nb: Path, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Built in every language ahead of the request, then shown in ``lang`` == built in ``lang`` at once."""
+    """Built in English ahead of the request then rebuilt in ``lang`` == built in ``lang`` at once."""
     monkeypatch.setenv("QUERY_STRING", f"lang={lang}")
     direct = [readable(x) for x in run_cells(nb) if x is not None]
 

@@ -6,15 +6,17 @@ as ``QUERY_STRING``.
 
 ``tools/serve.py`` has Voila **preheat** a kernel per page: the notebook runs *before* a learner asks
 for it, so the learner gets a finished page at once (docs/benchmarks.md). The address is then not
-known while the widgets are built, so a preheated page is built in every language:
+known while the widgets are built, so a preheated page is built in the default language and:
 
 * every notebook entry point that returns a widget is wrapped with :func:`live`: while the page is
-  built ahead of its request, its widget is built once per language and the default language's
-  version is placed in a slot;
+  built ahead of its request, its widget is placed in a slot that remembers how it was built;
 * the page's last cell calls :func:`finish` (the lessons' ``footer()``): it waits for the request,
-  shows in every slot the version of the address's language and closes the others, before the
-  learner's browser has shown the page. (Rebuilding on request instead cost up to 0.5 s more
-  per Chinese page.)
+  and if the address asks for another language it switches to it and rebuilds every slot in
+  place, before the learner's browser has seen anything (so the first build is dropped without a
+  message to any browser: :func:`_forget`).
+
+Building every language ahead of time was tried and dropped: it tripled the work of every pool
+refill and closing the unused versions cost 0.5 s per page (docs/benchmarks.md, "Tutor").
 
 Without preheating (tests, nbval, JupyterLab, Binder's Voila extension, or a pool that ran dry)
 the address is known when the first cell runs: :func:`live` returns the widget itself and
@@ -36,11 +38,11 @@ from urllib.parse import parse_qs
 from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
 
 __all__ = [
-    "choose",
     "finish",
     "lang_query",
     "live",
     "prebuilding",
+    "rebuild",
     "url_language",
     "use_url_language",
     "with_language",
@@ -101,21 +103,17 @@ def _built(build: Callable[[], Any]) -> tuple[Any, set[str]]:
 
 @dataclass
 class _Slot:
-    """A widget of a page built ahead of its request: the box shown, and the widget built for each
-    language with the ids of every model that build made (to close the builds not chosen)."""
+    """A widget of a page built ahead of its request: the box shown, how to build its content, and
+    the ids of every model that build made (to drop them if the page is rebuilt)."""
 
     box: Any
-    versions: dict[str, tuple[Any, set[str]]]
+    build: Callable[[], Any]
+    made: set[str]
 
 
 def live(fn: Callable[P, T]) -> Callable[P, T]:
-    """Wrap a notebook entry point so that a page built ahead of its request can show itself in the
-    learner's language. Outside that case it returns ``fn``'s widget unchanged.
-
-    While prebuilding, ``fn`` is built once per language (the kernel has time then; the learner
-    does not), the default language's widget is put in a slot, and :func:`finish` shows the version
-    the address asks for and closes the others.
-    """
+    """Wrap a notebook entry point so that a page built ahead of its request can be rebuilt in the
+    learner's language by :func:`finish`. Outside that case it returns ``fn``'s widget unchanged."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
@@ -126,39 +124,47 @@ def live(fn: Callable[P, T]) -> Callable[P, T]:
         def build() -> Any:
             return fn(*args, **kwargs)
 
-        current = get_language()
-        versions = {current: _built(build)}
-        try:
-            for lang in LANGUAGES:
-                if lang != current:
-                    set_language(lang)
-                    versions[lang] = _built(build)
-        finally:
-            set_language(current)
-        box = w.VBox([versions[current][0]])
+        widget, made = _built(build)
+        box = w.VBox([widget])
         box.add_class("nt-slot")
-        _slots.append(_Slot(box, versions))
+        _slots.append(_Slot(box, build, made))
         return box  # type: ignore[return-value]
 
     return wrapper
 
 
-def choose(lang: str) -> int:
-    """Show every slot's ``lang`` version and close the others; return the number of slots."""
+def _forget(model_ids: set[str]) -> None:
+    """Drop widgets that no browser has seen, without telling any browser.
+
+    Widgets built ahead of the request were never sent anywhere: the browser asks for the
+    widgets' state only after the page's HTML is complete, which waits for :func:`finish`.
+    ``Widget.close()`` would send a ``comm_close`` message per model that nobody listens to: about
+    0.5 ms each, 0.3-0.5 s for a big lesson on the learner's clock. So the widget leaves the
+    registry (the browser will not be told about it), its comm leaves the kernel's comm manager and
+    is marked closed (no message now or when garbage-collected).
+    """
+    import comm
     from ipywidgets.widgets.widget import _instances
 
+    comms = comm.get_comm_manager().comms
+    for model_id in model_ids:
+        widget = _instances.pop(model_id, None)
+        channel = None if widget is None else widget.comm
+        if channel is None:
+            continue
+        channel._closed = True
+        comms.pop(channel.comm_id, None)
+        widget.comm = None
+
+
+def rebuild() -> int:
+    """Rebuild every slot of the page in the current language, dropping the first build; return
+    the number of slots."""
     for slot in _slots:
-        widget, _ = slot.versions[lang]
-        if slot.box.children != (widget,):
-            slot.box.children = (widget,)
-        for other, (_, made) in slot.versions.items():
-            if other == lang:
-                continue
-            for model_id in made:
-                old = _instances.get(model_id)
-                if old is not None:
-                    old.close()
-        slot.versions = {lang: slot.versions[lang]}
+        widget, made = _built(slot.build)
+        slot.box.children = (widget,)
+        _forget(slot.made)
+        slot.made = made
     return len(_slots)
 
 
@@ -198,6 +204,8 @@ def finish() -> str:
     if prebuilding():
         _wait_for_request()
         _request_seen = True
-        choose(use_url_language())
+        before = get_language()
+        if use_url_language() != before:
+            rebuild()
     _slots.clear()
     return use_url_language()
