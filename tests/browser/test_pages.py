@@ -25,8 +25,12 @@ def first_heading(stem: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("stem", "lang"),
-    [("04-army-and-heroes", "zh-Hant"), ("03-coin-trades", "zh-Hans"), ("09-play-a-game", "zh-Hant")],
+    ("stem", "lang", "control"),
+    [
+        ("04-army-and-heroes", "zh-Hant", "button.nt-action-button:enabled"),
+        ("03-coin-trades", "zh-Hans", "button.nt-action-button:enabled"),
+        ("09-play-a-game", "zh-Hant", "button.nt-game-start"),
+    ],
 )
 def test_a_page_opened_in_chinese_is_chinese_throughout(
     page: Page,
@@ -35,6 +39,7 @@ def test_a_page_opened_in_chinese_is_chinese_throughout(
     save_screenshot: Callable[[Page, str], Path],
     stem: str,
     lang: str,
+    control: str,
 ) -> None:
     open_lesson(page, voila_url, stem, f"?lang={lang}")
     expect(page.locator(".nt-prose h1").first).to_have_text(first_heading(stem, lang))
@@ -52,6 +57,17 @@ def test_a_page_opened_in_chinese_is_chinese_throughout(
     link = page.locator("a.nt-nav-next").first
     expect(link).to_have_text(f"{render(nxt[1], lang=lang)} →")
     expect(link).to_have_attribute("href", f"{nxt[0]}.ipynb?lang={lang}")
+    # the page built for the address is alive: the kernel answers a click and the page shows it
+    if stem == "09-play-a-game":
+        page.locator(control).first.click()
+        expect(page.locator(".nt-game-table")).to_be_visible(timeout=30_000)
+        expect(page.locator(".nt-game-turn")).to_contain_text("Ana", timeout=30_000)
+    else:
+        events = page.locator("li.nt-event")
+        before = events.count()
+        page.locator(control).first.click()
+        expect(events).not_to_have_count(before, timeout=15_000)
+        assert re.search(r"[\u4e00-\u9fff]", events.last.inner_text()), "the new events are in Chinese"
     save_screenshot(page, f"{stem}-{lang}")
 
 

@@ -198,3 +198,33 @@ def test_a_preheated_page_reads_like_a_page_built_for_its_address(
     text = " ".join(" ".join(r) for r in rebuilt)
     assert CJK.search(text), "the page is in Chinese"
     assert "?lang=" + lang in text, "its links keep the language"
+
+
+def test_a_rebuild_sends_nothing_and_its_widgets_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between the request and the end of the HTML no browser is connected: the rebuild creates its
+    widgets without messages, but they are registered, so the browser can reach them later."""
+    import comm
+
+    sent: list[str] = []
+    used = type(w.HTML().comm)  # the comm class widgets get here
+    monkeypatch.setattr(used, "publish_msg", lambda self, msg_type, *a, **k: sent.append(msg_type))
+    preheat(monkeypatch, "lang=zh-Hant")
+    clicks: list[int] = []
+
+    @page.live
+    def build() -> w.Button:
+        b = w.Button(description=get_language())
+        b.on_click(lambda _b: clicks.append(1))
+        return b
+
+    slot = build()
+    sent.clear()
+    page.finish()
+    assert sent == [], "no message while the page is rebuilt"
+    button = slot.children[0]
+    assert button.description == "zh-Hant"
+    assert comm.get_comm_manager().get_comm(button.comm.comm_id) is button.comm
+    button.click()
+    assert clicks == [1]
+    button.description = "x"
+    assert sent == ["comm_msg"], "after the rebuild, changes are sent again"

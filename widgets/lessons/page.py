@@ -25,12 +25,13 @@ the address is known when the first cell runs: :func:`live` returns the widget i
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 from urllib.parse import parse_qs
@@ -157,14 +158,52 @@ def _forget(model_ids: set[str]) -> None:
         widget.comm = None
 
 
+@contextlib.contextmanager
+def _unannounced() -> Iterator[None]:
+    """Inside, widgets are created and changed without a message to the frontend.
+
+    Used only between the request and the end of the page's HTML: no browser is connected yet
+    (it connects once the HTML is complete, then asks the kernel for the state of every widget),
+    so the ~600 ``comm_open`` messages of a big lesson's rebuild would only cost the learner ~0.3 s.
+    The comms are still created and registered, so the browser can talk to every widget.
+    """
+    from comm.base_comm import BaseComm
+
+    with contextlib.suppress(ImportError):
+        import ipykernel.comm.comm  # noqa: F401 -- its comm class, if a kernel runs here
+
+    classes: list[type] = [BaseComm]
+    for c in classes:  # every comm class: comm's own, ipykernel's, the dummy one outside a kernel
+        classes.extend(c.__subclasses__())
+    saved = [(c, c.__dict__["publish_msg"]) for c in classes if "publish_msg" in c.__dict__]
+
+    def quiet(self: Any, msg_type: str, *args: Any, **kwargs: Any) -> None:
+        # what ipykernel's publish_msg does besides sending: bind the comm to the kernel (widgets
+        # send their updates only through a comm with a kernel)
+        if getattr(self, "kernel", False) is None:
+            from ipykernel.kernelbase import Kernel
+
+            if Kernel.initialized():
+                self.kernel = Kernel.instance()
+
+    for c, _ in saved:
+        c.publish_msg = quiet  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for c, original in saved:
+            c.publish_msg = original  # type: ignore[attr-defined]
+
+
 def rebuild() -> int:
     """Rebuild every slot of the page in the current language, dropping the first build; return
-    the number of slots."""
-    for slot in _slots:
-        widget, made = _built(slot.build)
-        slot.box.children = (widget,)
-        _forget(slot.made)
-        slot.made = made
+    the number of slots. Nothing is sent to a browser (none is connected yet: :func:`_unannounced`)."""
+    with _unannounced():
+        for slot in _slots:
+            widget, made = _built(slot.build)
+            slot.box.children = (widget,)
+            _forget(slot.made)
+            slot.made = made
     return len(_slots)
 
 
