@@ -171,6 +171,20 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-winner { background: #fff4cc; }
 .nt-winners { font-weight: 650; }
 
+/* a page: the navigation bar and the lessons' prose (Markdown from the catalogue) */
+.nt-nav { font-size: 1.05em; padding: .45em .8em; margin: .3em 0; background: #f4f6f9;
+  border: 1px solid var(--nt-line); border-radius: 6px; }
+.nt-nav a { font-weight: 600; text-decoration: none; }
+.nt-nav a:hover, .nt-nav a:focus { text-decoration: underline; }
+.nt-prose { font-size: var(--jp-content-font-size1, 14px); line-height: 1.5; }
+.nt-prose > :first-child { margin-top: .3em; }
+.nt-prose h1 { font-size: 2em; margin: .5em 0 .4em; }
+.nt-prose h2 { font-size: 1.45em; margin: 1em 0 .35em; }
+.nt-prose p, .nt-prose ul, .nt-prose ol { max-width: 52em; margin: .45em 0; }
+.nt-prose li { margin: .15em 0; }
+.nt-prose table { border-collapse: collapse; margin: .5em 0; }
+.nt-prose th, .nt-prose td { border: 1px solid var(--nt-line); padding: .25em .6em; }
+
 /* predict, then check */
 .nt-question { font-weight: 600; }
 .nt-feedback-right { color: var(--nt-good); font-weight: 700; }

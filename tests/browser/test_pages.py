@@ -68,7 +68,7 @@ def test_a_page_opened_in_chinese_is_chinese_throughout(
         page.locator(control).first.click()
         expect(events).not_to_have_count(before, timeout=15_000)
         assert re.search(r"[\u4e00-\u9fff]", events.last.inner_text()), "the new events are in Chinese"
-    save_screenshot(page, f"{stem}-{lang}")
+    save_screenshot(page, f"lesson{stem[:2]}-{lang}")
 
 
 def kernel_exists(voila_url: str, kernel_id: str) -> bool:

@@ -44,20 +44,6 @@ LESSON_CSS = """
 .nt-lesson-caption { margin: .6em 0 .1em; font-weight: 600; }
 .nt-lesson-scene { border: 1px solid var(--nt-line); border-radius: 8px; padding: .5em .8em; margin: .3em 0 .8em; }
 .nt-lesson-buttons { gap: 6px; flex-wrap: wrap; }
-.nt-nav { font-size: 1.05em; padding: .45em .8em; margin: .3em 0; background: #f4f6f9;
-  border: 1px solid var(--nt-line); border-radius: 6px; }
-.nt-nav a { font-weight: 600; text-decoration: none; }
-.nt-nav a:hover, .nt-nav a:focus { text-decoration: underline; }
-.jp-RenderedMarkdown > p, .jp-RenderedMarkdown > ul, .jp-RenderedMarkdown > ol { max-width: 52em; }
-.jp-RenderedMarkdown > table { margin-left: 0; }
-.nt-prose { font-size: var(--jp-content-font-size1, 14px); line-height: 1.5; }
-.nt-prose > :first-child { margin-top: .3em; }
-.nt-prose h1 { font-size: 2em; margin: .5em 0 .4em; }
-.nt-prose h2 { font-size: 1.45em; margin: 1em 0 .35em; }
-.nt-prose p, .nt-prose ul, .nt-prose ol { max-width: 52em; margin: .45em 0; }
-.nt-prose li { margin: .15em 0; }
-.nt-prose table { border-collapse: collapse; margin: .5em 0; }
-.nt-prose th, .nt-prose td { border: 1px solid var(--nt-line); padding: .25em .6em; }
 """
 
 
