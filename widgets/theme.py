@@ -174,7 +174,11 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 /* a page: the navigation bar and the lessons' prose (Markdown from the catalogue) */
 .nt-nav { font-size: 1.05em; padding: .45em .8em; margin: .3em 0; background: #f4f6f9;
   border: 1px solid var(--nt-line); border-radius: 6px; }
+.nt-nav { display: flex; flex-wrap: wrap; justify-content: space-between; gap: .3em 1.5em; }
 .nt-nav a { font-weight: 600; text-decoration: none; }
+.nt-nav-langs { font-size: .92em; color: var(--nt-muted); }
+.nt-nav-langs a { font-weight: 500; }
+.nt-nav-langs b { color: var(--nt-ink); font-weight: 650; }
 .nt-nav a:hover, .nt-nav a:focus { text-decoration: underline; }
 .nt-prose { font-size: var(--jp-content-font-size1, 14px); line-height: 1.5; }
 .nt-prose > :first-child { margin-top: .3em; }

@@ -69,6 +69,10 @@ def test_a_page_opened_in_chinese_is_chinese_throughout(
         expect(events).not_to_have_count(before, timeout=15_000)
         assert re.search(r"[\u4e00-\u9fff]", events.last.inner_text()), "the new events are in Chinese"
     save_screenshot(page, f"lesson{stem[:2]}-{lang}")
+    # the navigation offers the same page in English
+    page.locator('a.nt-nav-lang[lang="en"]').first.click()
+    page.wait_for_url(f"**/{stem}.ipynb?lang=en")
+    expect(page.locator(".nt-prose h1").first).to_have_text(first_heading(stem, "en"), timeout=60_000)
 
 
 def kernel_exists(voila_url: str, kernel_id: str) -> bool:

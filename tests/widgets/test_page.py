@@ -228,3 +228,17 @@ def test_a_rebuild_sends_nothing_and_its_widgets_still_work(monkeypatch: pytest.
     assert clicks == [1]
     button.description = "x"
     assert sent == ["comm_msg"], "after the rebuild, changes are sent again"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_navigation_offers_this_page_in_the_other_languages(lang: str) -> None:
+    from widgets.lessons.nav import nav_html
+
+    html = page.with_language(nav_html("04-army-and-heroes", lang), lang)
+    links = re.findall(r'<a class="nt-nav-lang" lang="([\w-]+)" hreflang="[\w-]+" href="([^"]+)"', html)
+    others = [code for code in ("en", "zh-Hant", "zh-Hans") if code != lang]
+    assert links == [(code, f"04-army-and-heroes.ipynb?lang={code}") for code in others]
+    assert f'<b class="nt-nav-lang" lang="{lang}" aria-current="page">' in html
+    # the lesson links keep the page's language; the language links keep their own
+    query = "" if lang == "en" else f"?lang={lang}"
+    assert f'href="05-class-formulas.ipynb{query}"' in html

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from nidlib.messages import render
+from nidlib.messages import LANGUAGES, get_language, render
 from widgets.lessons import LESSONS
 
 
@@ -24,7 +24,27 @@ def nav_html(stem: str, lang: str | None = None) -> str:
         parts.append(
             f'<a class="nt-nav-next" href="{nxt[0]}.ipynb">{escape(render(nxt[1], lang=lang))} →</a>'
         )
-    return '<nav class="nt-nav" aria-label="lessons">' + " · ".join(parts) + "</nav>"
+    return (
+        f'<nav class="nt-nav" aria-label="{escape(render("nav.label", lang=lang))}">'
+        f'<span class="nt-nav-lessons">{" · ".join(parts)}</span>{languages_html(stem, lang)}</nav>'
+    )
+
+
+def languages_html(stem: str, lang: str | None = None) -> str:
+    """This page in each language: a link per language (``?lang=<code>``, English included so that
+    the link is never rewritten), the current one marked and not a link."""
+    current = lang or get_language()
+    items = []
+    for code in LANGUAGES:
+        name = escape(render(f"index.lang.{code}", lang=code))
+        if code == current:
+            items.append(f'<b class="nt-nav-lang" lang="{code}" aria-current="page">{name}</b>')
+        else:
+            items.append(
+                f'<a class="nt-nav-lang" lang="{code}" hreflang="{code}" href="{stem}.ipynb?lang={code}">{name}</a>'
+            )
+    label = escape(render("index.language", lang=current))
+    return f'<span class="nt-nav-langs" role="group" aria-label="{label}">{" · ".join(items)}</span>'
 
 
 def nav(stem: str, lang: str | None = None) -> object:
