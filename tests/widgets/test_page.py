@@ -70,6 +70,23 @@ def readable(x: Any) -> list[str]:
     return out
 
 
+def models(x: w.Widget) -> Iterator[w.Widget]:
+    """Every widget model the browser needs to show ``x``: children, layouts, styles..."""
+    seen: set[int] = set()
+    todo = [x]
+    while todo:
+        y = todo.pop()
+        if id(y) in seen:
+            continue
+        seen.add(id(y))
+        yield y
+        for name in y.keys:
+            v = getattr(y, name, None)
+            for z in v if isinstance(v, (list, tuple)) else [v]:
+                if isinstance(z, w.Widget):
+                    todo.append(z)
+
+
 def run_cells(nb: Path) -> list[Any]:
     """Execute the notebook's code cells like a kernel: the value of each cell's last expression."""
     shown: list[Any] = []
@@ -195,6 +212,8 @@ def test_a_preheated_page_reads_like_a_page_built_for_its_address(
     assert get_language() == lang
     rebuilt = [readable(x) for x in shown if x is not None]
     assert rebuilt == direct
+    dead = [type(x).__name__ for x in shown if x is not None for x in models(x) if x.comm is None]
+    assert not dead, f"the page shows widgets that were dropped: {dead}"
     text = " ".join(" ".join(r) for r in rebuilt)
     assert CJK.search(text), "the page is in Chinese"
     assert "?lang=" + lang in text, "its links keep the language"
@@ -242,3 +261,24 @@ def test_the_navigation_offers_this_page_in_the_other_languages(lang: str) -> No
     # the lesson links keep the page's language; the language links keep their own
     query = "" if lang == "en" else f"?lang={lang}"
     assert f'href="05-class-formulas.ipynb{query}"' in html
+
+
+def test_a_widget_both_builds_share_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A widget made by the first build and reused by the rebuild (e.g. from a cache) stays alive."""
+    preheat(monkeypatch, "lang=zh-Hant")
+    cache: dict[str, w.HTML] = {}
+
+    @page.live
+    def build() -> w.VBox:
+        shared = cache.setdefault("style", w.HTML("<style></style>"))
+        return w.VBox([shared, w.HTML(get_language())])
+
+    slot = build()
+    first = slot.children[0]
+    page.finish()
+    shared, text = slot.children[0].children
+    assert shared is cache["style"]
+    assert shared.comm is not None, "the shared widget is not dropped"
+    assert shared.layout.comm is not None
+    assert text.value == "zh-Hant"
+    assert first.comm is None, "the first build's own box is dropped"

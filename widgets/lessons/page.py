@@ -94,7 +94,7 @@ def with_language(html: str, lang: str | None = None) -> str:
 
 
 def _built(build: Callable[[], Any]) -> tuple[Any, set[str]]:
-    """``build()`` and the ids of every widget model it created (to close them on a rebuild)."""
+    """``build()`` and the ids of every widget model it created (to drop them on a rebuild)."""
     from ipywidgets.widgets.widget import _instances
 
     before = set(_instances)
@@ -199,12 +199,35 @@ def rebuild() -> int:
     """Rebuild every slot of the page in the current language, dropping the first build; return
     the number of slots. Nothing is sent to a browser (none is connected yet: :func:`_unannounced`)."""
     with _unannounced():
+        dropped: set[str] = set()
         for slot in _slots:
             widget, made = _built(slot.build)
             slot.box.children = (widget,)
-            _forget(slot.made)
+            dropped |= slot.made
             slot.made = made
+        # a widget the first build made and the new one reuses (a cache, say) must stay
+        _forget(dropped - _reachable([slot.box for slot in _slots]))
     return len(_slots)
+
+
+def _reachable(roots: list[Any]) -> set[str]:
+    """The model ids of every widget the browser needs to show ``roots`` (children, layouts,
+    styles, any widget a synced trait refers to)."""
+    import ipywidgets as w
+
+    found: set[str] = set()
+    todo = list(roots)
+    while todo:
+        x = todo.pop()
+        if x.comm is None or x.model_id in found:
+            continue
+        found.add(x.model_id)
+        for name in x.keys:
+            value = getattr(x, name, None)
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(item, w.Widget):
+                    todo.append(item)
+    return found
 
 
 def _wait_for_request() -> None:
