@@ -413,8 +413,10 @@ def bench_notebook(
     res = Result(nb.stem)
     url = f"{base}/voila/render/{nb.name}"
     context: BrowserContext = browser.new_context(viewport={"width": 1280, "height": 900})
+    console: list[str] = []
+    context.on("console", lambda m: console.append(f"[{m.type}] {m.text}"))
+    page = context.new_page()
     try:
-        page = context.new_page()
         res.cold = load(page, url)
         kernel = kernel_pid(server, res.cold.kernel_id)
         res.mem_load = memory(kernel)
@@ -433,9 +435,27 @@ def bench_notebook(
         page.close()
         res.kernels = len(kernels(server))
         res.server_rss = server.memory_info().rss / MB
+    except Exception:
+        keep_evidence(nb.stem, page, console)
+        raise
     finally:
         context.close()
     return res
+
+
+def keep_evidence(name: str, page: Page, console: list[str]) -> None:
+    """After a failed load: the page as it was, the browser console and the Voila log, kept apart
+    from the logs the next runs overwrite (``test-results/bench-failed-<lesson>-<time>.*``)."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%H%M%S")
+    base = REPO / "test-results" / f"bench-failed-{name}-{stamp}"
+    with contextlib.suppress(Exception):
+        page.screenshot(path=f"{base}.png", full_page=True)
+    with contextlib.suppress(Exception):
+        Path(f"{base}.console.txt").write_text("\n".join(console))
+    log = REPO / "test-results" / f"bench-voila-{name}.log"
+    with contextlib.suppress(OSError):
+        Path(f"{base}.voila.log").write_bytes(log.read_bytes())
+    print(f"  evidence kept in {base}.*", flush=True)
 
 
 @contextlib.contextmanager
