@@ -44,7 +44,8 @@ from nidlib.serialize import state_from_dict, state_to_dict
 from nidlib.state import State
 from widgets import render as r
 from widgets.controller import Controller
-from widgets.lessons.page import finish, live
+from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
+from widgets.lessons.page import live
 from widgets.theme import theme_widget
 
 __all__ = ["GAME_SCHEMA", "LEVELS", "GameApp", "game_document", "load_game", "replay"]
@@ -620,28 +621,18 @@ class GameApp(w.VBox):
 STEM = "09-play-a-game"
 
 
-@live
 def header(lang: str | None = None) -> w.VBox:
     """Theme and the lesson navigation bar (first cell of the notebook)."""
-    from widgets.lessons.nav import nav
-
-    box = w.VBox([theme_widget(), nav(STEM, lang)])
-    box.add_class("nt-root")
-    return box
+    return lesson_header(STEM, lang)
 
 
 def footer(lang: str | None = None) -> w.Widget:
-    """The last cell: the page learns its address's language (``finish``), then the navigation bar."""
-    from widgets.lessons.nav import nav
-
-    finish()
-    return nav(STEM, lang)
+    """The last cell: the page learns its address's language, then the navigation bar."""
+    return lesson_footer(STEM, lang)
 
 
 def say(section: str) -> w.Widget:
     """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    from widgets.lessons.common import prose_widget
-
     return prose_widget(STEM, section)
 
 

@@ -39,7 +39,8 @@ from nidlib.messages import render, term
 from nidlib.scenario import Scenario
 from nidlib.state import State
 from widgets import render as r
-from widgets.lessons.page import finish, live
+from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
+from widgets.lessons.page import live
 from widgets.theme import theme_widget
 
 __all__ = ["Lab", "footer", "header", "lab", "tempting_actions"]
@@ -700,28 +701,18 @@ class Lab(w.VBox):
 # --- notebook entry points ------------------------------------------------------------------------
 
 
-@live
 def header(lang: str | None = None) -> w.VBox:
     """Theme and the lesson navigation bar (first cell of the notebook)."""
-    from widgets.lessons.nav import nav
-
-    box = w.VBox([theme_widget(), nav(STEM, lang)])
-    box.add_class("nt-root")
-    return box
+    return lesson_header(STEM, lang)
 
 
 def footer(lang: str | None = None) -> w.Widget:
-    """The last cell: the page learns its address's language (``finish``), then the navigation bar."""
-    from widgets.lessons.nav import nav
-
-    finish()
-    return nav(STEM, lang)
+    """The last cell: the page learns its address's language, then the navigation bar."""
+    return lesson_footer(STEM, lang)
 
 
 def say(section: str) -> w.Widget:
     """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    from widgets.lessons.common import prose_widget
-
     return prose_widget(STEM, section)
 
 

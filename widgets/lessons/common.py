@@ -16,7 +16,7 @@ from typing import Any
 import nidlib
 from nidlib.events import Event
 from nidlib.messages import prose, render
-from widgets.lessons.page import finish, live
+from widgets.lessons.page import finish, live, with_language
 
 __all__ = [
     "LESSON_CSS",
@@ -48,24 +48,26 @@ LESSON_CSS = """
 
 
 @live
-def lesson_header(stem: str) -> Any:
-    """The theme's CSS (plus the lesson classes) and the navigation bar: the first cell of a lesson."""
+def lesson_header(stem: str, lang: str | None = None, *, font_size: int = 16, extra_css: str = "") -> Any:
+    """The first cell of a page: the theme's CSS at ``font_size`` (plus the lesson classes and
+    ``extra_css``, a ``<style>`` element) and the navigation bar, in ``lang`` or the address's."""
     import ipywidgets as w
 
     from widgets.lessons.nav import nav
     from widgets.theme import theme_html
 
-    style = w.HTML(theme_html() + f"<style>{LESSON_CSS}</style>", layout=w.Layout(display="none"))
-    return w.VBox([style, nav(stem)]).add_class("nt-root")
+    css = theme_html(font_size=font_size) + f"<style>{LESSON_CSS}</style>" + extra_css
+    style = w.HTML(css, layout=w.Layout(display="none"))
+    return w.VBox([style, nav(stem, lang)]).add_class("nt-root")
 
 
-def lesson_footer(stem: str) -> Any:
-    """The last cell of a lesson: the page learns its address's language (:func:`finish`), then the
+def lesson_footer(stem: str, lang: str | None = None) -> Any:
+    """The last cell of a page: the page learns its address's language (:func:`finish`), then the
     navigation bar again."""
     from widgets.lessons.nav import nav
 
     finish()
-    return nav(stem)
+    return nav(stem, lang)
 
 
 @functools.cache
@@ -78,8 +80,6 @@ def _markdown() -> Callable[[str], Any]:
 def prose_html(stem: str, section: str, lang: str | None = None) -> str:
     """One section of a lesson's prose (``nidlib/locales/<lang>/prose/<stem>.md``) as HTML; links to
     other lessons keep the page's language."""
-    from widgets.lessons.page import with_language
-
     body = str(_markdown()(prose(stem, section, lang)))
     return with_language(
         f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown nt-prose" '

@@ -15,11 +15,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from nidlib.messages import LANGUAGES, get_language, render, set_language
+from nidlib.messages import LANGUAGES, render, set_language
 from widgets.lessons import LESSONS
 from widgets.lessons.page import finish, lang_query, live, use_url_language, with_language
 
-__all__ = ["footer", "lessons_html", "nav_widget", "page", "use_url_language", "with_language"]
+__all__ = ["footer", "lessons_html", "page", "use_url_language", "with_language"]
 
 CSS = """
 <style>
@@ -36,15 +36,6 @@ CSS = """
 .nt-index-credit { color: #555; font-size: .9rem; margin-top: 1.2rem; max-width: 54rem; }
 </style>
 """
-
-
-def nav_widget(stem: str) -> Any:
-    """The previous / contents / next bar of a lesson, in the current language, keeping it in the links."""
-    import ipywidgets as w
-
-    from widgets.lessons.nav import nav_html
-
-    return w.HTML(with_language(nav_html(stem), get_language()))
 
 
 def lessons_html(lang: str | None = None) -> str:

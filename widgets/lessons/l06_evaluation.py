@@ -20,10 +20,9 @@ from nidlib.messages import render, term
 from nidlib.scenario import Scenario
 from nidlib.state import State
 from widgets.controller import Controller
-from widgets.lessons.common import prose_widget
-from widgets.lessons.page import finish, live
+from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
+from widgets.lessons.page import live
 from widgets.render import army_html, command_zone_html, rule_html
-from widgets.theme import theme_widget
 
 STEM = "06-troop-evaluation"
 #: The answer "nobody wins it" of the check questions.
@@ -101,25 +100,14 @@ SCENARIOS: dict[str, Callable[[], Scenario]] = {
 }
 
 
-@live
 def header() -> Any:
-    import ipywidgets as w
-
-    from widgets.lessons.index import nav_widget
-    from widgets.lessons.page import use_url_language
-
-    use_url_language()  # ?lang=... in the address (the landing page's language switch)
-
-    box = w.VBox([theme_widget(), nav_widget(STEM)])
-    box.add_class("nt-root")
-    return box
+    """The theme and the navigation bar (first cell of the notebook)."""
+    return lesson_header(STEM)
 
 
 def footer() -> Any:
-    from widgets.lessons.index import nav_widget
-
-    finish()
-    return nav_widget(STEM)
+    """The navigation bar again, once the page knows its language (last cell)."""
+    return lesson_footer(STEM)
 
 
 def say(section: str) -> Any:

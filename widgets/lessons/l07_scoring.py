@@ -16,10 +16,9 @@ from nidlib.cards import CLASSES
 from nidlib.messages import render
 from nidlib.scoresheet import SheetError, score_sheet
 from nidlib.scoring import ScoreTable
-from widgets.lessons.common import prose_widget
-from widgets.lessons.page import finish, live
+from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
+from widgets.lessons.page import live
 from widgets.render import score_sheet_html
-from widgets.theme import theme_widget
 
 STEM = "07-final-scoring"
 
@@ -206,27 +205,14 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
-@live
 def header() -> Any:
     """The theme and the navigation bar (first cell of the notebook)."""
-    import ipywidgets as w
-
-    from widgets.lessons.index import nav_widget
-    from widgets.lessons.page import use_url_language
-
-    use_url_language()  # ?lang=... in the address (the landing page's language switch)
-
-    box = w.VBox([theme_widget(), nav_widget(STEM)])
-    box.add_class("nt-root")
-    return box
+    return lesson_header(STEM)
 
 
 def footer() -> Any:
-    """The navigation bar again (last cell)."""
-    from widgets.lessons.index import nav_widget
-
-    finish()
-    return nav_widget(STEM)
+    """The navigation bar again, once the page knows its language (last cell)."""
+    return lesson_footer(STEM)
 
 
 def say(section: str) -> Any:

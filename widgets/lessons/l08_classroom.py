@@ -17,10 +17,9 @@ from nidlib.events import Event
 from nidlib.messages import render, term
 from nidlib.state import State
 from widgets.controller import Controller
-from widgets.lessons.common import prose_widget
-from widgets.lessons.page import finish, live
+from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
+from widgets.lessons.page import live
 from widgets.render import army_html, coin_html, gem_html, rule_html, taverns_html
-from widgets.theme import theme_html
 
 STEM = "08-classroom-auction"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Dag", "Eir")
@@ -42,26 +41,14 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
-@live
 def header() -> Any:
-    import ipywidgets as w
-
-    from widgets.lessons.index import nav_widget
-    from widgets.lessons.page import use_url_language
-
-    use_url_language()  # ?lang=... in the address (the landing page's language switch)
-
-    style = w.HTML(theme_html(font_size=FONT_SIZE) + PROJECTOR_CSS, layout=w.Layout(display="none"))
-    box = w.VBox([style, nav_widget(STEM)])
-    box.add_class("nt-root")
-    return box
+    """The theme and the navigation bar (first cell of the notebook)."""
+    return lesson_header(STEM, font_size=FONT_SIZE, extra_css=PROJECTOR_CSS)
 
 
 def footer() -> Any:
-    from widgets.lessons.index import nav_widget
-
-    finish()
-    return nav_widget(STEM)
+    """The navigation bar again, once the page knows its language (last cell)."""
+    return lesson_footer(STEM)
 
 
 def say(section: str) -> Any:
