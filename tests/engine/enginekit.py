@@ -111,8 +111,9 @@ def assert_round_trip(s: State) -> None:
     assert nidlib.from_json(nidlib.to_json(s)) == s
 
 
-def assert_conserved(s: State) -> None:
-    """Coins, cards, heroes and gems are all accounted for (Appendix F invariants)."""
+def assert_coins_conserved(s: State) -> None:
+    """Every player owns 5 coins; every gold coin is in the Treasury or owned; every basic coin is
+    owned or out of the game; at most one green 3 (Appendix F invariants)."""
     n = s.options.players
     start = initial_treasury(n)
     owned: Counter[int] = Counter()
@@ -126,10 +127,17 @@ def assert_conserved(s: State) -> None:
             else:
                 basics[str(c)] += 1
     for value, count in start.items():
+        assert s.treasury.get(value, 0) >= 0, f"gold {value}: negative count in the Treasury"
         assert s.treasury.get(value, 0) + owned[value] == count, f"gold {value} not conserved [R-COIN-1]"
     for v in ("0", "2", "3", "4", "5b"):
         assert basics[v] == n, f"basic {v}: {basics[v]} accounted for, expected {n}"
     assert basics["3s"] <= 1, "only one green 3 exists"
+
+
+def assert_conserved(s: State) -> None:
+    """Coins, cards, heroes and gems are all accounted for (Appendix F invariants)."""
+    n = s.options.players
+    assert_coins_conserved(s)
     places: list[str] = [*s.decks[1], *s.decks[2], *s.discard, *s.pioneer_draw]
     for row in s.taverns:
         places.extend(row)

@@ -122,17 +122,9 @@ def test_r_trade_5_and_ec_20_uline_recruited_in_the_goblin_with_the_zero() -> No
     assert_conserved(s)
 
 
-def _uline_zero_on_the_horse(s: State, acts: list[nidlib.Action]) -> nidlib.Action:
-    if isinstance(acts[0], UlineBid):
-        zero = [a for a in acts if isinstance(a, UlineBid) and a.coin.is_trading]
-        if s.tavern == 2 and zero:
-            return zero[0]
-        return next(a for a in acts if isinstance(a, UlineBid) and not a.coin.is_trading)
-    return acts[0]
-
-
-def test_ec_21_uline_trade_at_the_shining_horse_is_automatic() -> None:
-    s = (
+def _uline_at_the_goblin() -> State:
+    """Ana owns Uline and holds her five coins; Bo and Cy have bid; the Goblin is being resolved."""
+    return (
         Scenario(3, NAMES3, seed=1)
         .gems({0: 5, 1: 4, 2: 3})
         .command_zone(0, ["Uline"])
@@ -144,6 +136,19 @@ def test_ec_21_uline_trade_at_the_shining_horse_is_automatic() -> None:
         .at_tavern(0)
         .build()
     )
+
+
+def _uline_zero_on_the_horse(s: State, acts: list[nidlib.Action]) -> nidlib.Action:
+    if isinstance(acts[0], UlineBid):
+        zero = [a for a in acts if isinstance(a, UlineBid) and a.coin.is_trading]
+        if s.tavern == 2 and zero:
+            return zero[0]
+        return next(a for a in acts if isinstance(a, UlineBid) and not a.coin.is_trading)
+    return acts[0]
+
+
+def test_ec_21_uline_trade_at_the_shining_horse_is_automatic() -> None:
+    s = _uline_at_the_goblin()
     seen: list[str] = []
 
     def stop(x: State) -> bool:
@@ -283,18 +288,7 @@ def test_r_trade_6_and_ec_23_end_of_age_placements_never_trade() -> None:
 
 
 def test_r_trade_5_uline_two_coins_in_hand_are_used() -> None:
-    s = (
-        Scenario(3, NAMES3, seed=1)
-        .gems({0: 5, 1: 4, 2: 3})
-        .command_zone(0, ["Uline"])
-        .army(0, warrior=[3], hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
-        .hand(0, [0, 2, 3, 4, "5b"])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
-        .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
-        .taverns(FULL_ROW)
-        .at_tavern(0)
-        .build()
-    )
+    s = _uline_at_the_goblin()
     s, _ = play(s, "p0:uline:0")
     s, _ = play_until(s, lambda x: nidlib.decision(x).kind == "uline_trade", choose=first)
     assert len(s.players[0].hand) == 4
