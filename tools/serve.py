@@ -49,6 +49,16 @@ FLAGS: tuple[str, ...] = (
     # learners see the lesson, never a Python traceback or the code cells
     "--show_tracebacks=False",
     "--strip_sources=True",
+    # a busy server (a class opening pages at once) must not drop a cell's output: nbclient waits only
+    # 4 s by default for a cell's output messages after its reply, then silently moves on, and the
+    # page was served without that cell's widgets ("Timeout waiting for IOPub output" in the log);
+    # if the output still does not come, the cell fails visibly (the page shows an alert: Reload)
+    "--VoilaExecutor.iopub_timeout=120",
+    "--VoilaExecutor.raise_on_iopub_timeout=True",
+    "--VoilaExecutor.startup_timeout=180",
+    # hidden folders and files (.ipynb_checkpoints, .drafts/...) are neither preheated nor served
+    r"--VoilaKernelManager.preheat_denylist=['(^|.*/)[.]']",
+    "--ContentsManager.allow_hidden=False",
 )
 """Voila options of the tutor; an option given on the command line replaces the one here."""
 
@@ -90,8 +100,10 @@ def argv(extra: list[str]) -> list[str]:
     def name(option: str) -> str:
         return option.split("=", 1)[0]
 
-    given = {name(option) for option in extra}
-    return [str(TUTORIALS), *(flag for flag in FLAGS if name(flag) not in given), *extra]
+    # the last of several options of the same name wins (make run passes --port=$(PORT) before ARGS)
+    last = {name(option): option for option in extra}
+    kept = [option for option in extra if last[name(option)] is option]
+    return [str(TUTORIALS), *(flag for flag in FLAGS if name(flag) not in last), *kept]
 
 
 def main() -> None:
