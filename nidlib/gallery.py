@@ -1276,7 +1276,7 @@ GALLERY: tuple[EdgeCase, ...] = (
         ("p0:ylud:explorer", "p0:hero:thrud", "p0:thrud:warrior"),
     ),
     EdgeCase("EC-45", ("R-HERO-IDUNN-2", "R-HERO-YLUD-5"), _ec45, _v45, ("p0:ylud:explorer",)),
-    EdgeCase("EC-46", ("R-HERO-LOKDUR-2", "R-HERO-ZORAL-2"), _ec46, _v46, ("p1:ylud:hunter",)),
+    EdgeCase("EC-46", ("R-HERO-LOKDUR-1", "R-HERO-ZORAL-1"), _ec46, _v46, ("p1:ylud:hunter",)),
 )
 
 __all__ = ["GALLERY", "NAMES", "EdgeCase", "Outcome", "get", "resolve", "run"]
