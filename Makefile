@@ -105,8 +105,9 @@ bench-tutor: setup chromium
 golden: setup
 	$(PY) -m nidlib.transcript --regenerate
 
+# RULES_MD=path/to/RULES.md overrides the default (../shared/RULES.md, or the nearest shared/RULES.md above).
 rules: setup
-	$(PY) tools/extract_rules.py
+	$(PY) tools/extract_rules.py $(RULES_MD)
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache test-results build dist *.egg-info

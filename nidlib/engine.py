@@ -1111,12 +1111,72 @@ def _v(rule: str, key: str, **params: Any) -> Violation:
     return Violation(rule, key, params)
 
 
+_ACTION_TYPES = (
+    Bid,
+    UlineBid,
+    Pick,
+    Recruit,
+    PlaceThrud,
+    PlaceYlud,
+    Transform,
+    Discard,
+    TradeCoins,
+    TradeDiscard,
+    Keep,
+)
+
+
+def _is_location(loc: object) -> bool:
+    """A coin location a parsed action may name: ``t0``-``t2``, ``p0``/``p1`` or ``h<n>``."""
+    return isinstance(loc, str) and (
+        loc in SLOT_NAMES or (loc[:1] == "h" and loc[1:].isascii() and loc[1:].isdigit())
+    )
+
+
+def _is_coins(coins: object, n: int) -> bool:
+    return isinstance(coins, tuple) and len(coins) == n and all(isinstance(c, Coin) for c in coins)
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` has the shape of an action: one of the action types, a player number, and
+    fields that :func:`~nidlib.actions.parse` could have produced (known cards and heroes, coin
+    locations, three tavern coins and two pouch coins...). Whether it is *legal* is :func:`check`'s
+    business; a Thrud/Ylud column that is no class is well formed and refused by the rules."""
+    if not isinstance(action, _ACTION_TYPES) or type(action.player) is not int:
+        return False
+    a: Any = action  # the fields are checked here, whatever their declared types
+    if isinstance(action, Bid):
+        return _is_coins(a.taverns, 3) and _is_coins(a.pouch, 2)
+    if isinstance(action, UlineBid):
+        return isinstance(a.coin, Coin)
+    if isinstance(action, Pick | Keep):
+        return isinstance(a.card, str) and a.card in CARDS
+    if isinstance(action, Recruit):
+        return isinstance(a.hero, str) and a.hero in HERO_IDS
+    if isinstance(action, PlaceThrud | PlaceYlud):
+        return isinstance(a.column, str)
+    if isinstance(action, Transform | TradeDiscard):
+        return _is_location(a.location)
+    if isinstance(action, Discard):
+        return isinstance(a.columns, tuple) and all(isinstance(c, str) and c in CLASSES for c in a.columns)
+    return isinstance(a.locations, tuple) and len(a.locations) == 2 and all(map(_is_location, a.locations))
+
+
 def check(s: State, a: Action) -> Violation | None:
-    """Why ``a`` is illegal in ``s`` (a :class:`Violation`), or ``None`` if it is legal. Never raises."""
-    try:
-        return _check(s, a)
-    except (IndexError, ValueError, KeyError, AttributeError, TypeError):
-        return _v("R-FLOW-2", "err.malformed", action=str(a))
+    """Why ``a`` is illegal in ``s`` (a :class:`Violation`), or ``None`` if it is legal.
+
+    A malformed action (see :func:`well_formed`: an unknown card, a coin location ``"t7"``, four
+    tavern coins, not an action at all...) is refused as such (R-FLOW-2, ``err.malformed``), so any
+    input gets an answer. An exception while checking a well-formed action is a bug in the engine:
+    it propagates instead of being reported as a malformed action.
+    """
+    if not well_formed(a):
+        try:
+            text = str(a)
+        except (TypeError, ValueError):  # a malformed field str() cannot join, e.g. Bid(0, None, None)
+            text = repr(a)
+        return _v("R-FLOW-2", "err.malformed", action=text)
+    return _check(s, a)
 
 
 def _check(s: State, a: Action) -> Violation | None:
@@ -1283,4 +1343,5 @@ __all__ = [
     "new_game",
     "ranks",
     "to_act",
+    "well_formed",
 ]

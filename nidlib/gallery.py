@@ -200,6 +200,11 @@ def _col(name: str) -> int:
     return [c.value for c in CLASSES].index(name)
 
 
+def _before(keys: list[str], first: str, then: str) -> bool:
+    """Whether event ``first`` happened before event ``then`` (False, not an error, if either is missing)."""
+    return first in keys and then in keys and keys.index(first) < keys.index(then)
+
+
 def _after(o: Outcome, k: int) -> State:
     return o.states[k]
 
@@ -372,7 +377,7 @@ def _v09(o: Outcome) -> bool:
     return (
         p.slots[3:5] == [_coin("3"), _coin("11")]
         and "5b" in o.final.out_of_game
-        and keys.index("xform.done") < keys.index("trade.start")
+        and _before(keys, "xform.done", "trade.start")
     )
 
 
@@ -661,7 +666,7 @@ def _ec22(ev: list[Event] | None) -> State:
 def _v22(o: Outcome) -> bool:
     keys = o.keys()
     p = o.final.players[0]
-    return keys.index("xform.done") < keys.index("trade.start") and {str(c) for c in p.slots[3:5]} == {
+    return _before(keys, "xform.done", "trade.start") and {str(c) for c in p.slots[3:5]} == {
         "5b",
         "15",
     }
@@ -844,7 +849,7 @@ def _v32(o: Outcome) -> bool:
     keys = o.keys()
     s = o.final
     return (
-        keys.index("gem.swap") < keys.index("dist.crown-jeweler")
+        _before(keys, "gem.swap", "dist.crown-jeweler")
         and s.players[0].gem == 6
         and s.gems_out == [4]
         and s.players[1].gem == 3
@@ -1081,7 +1086,7 @@ def _v42(o: Outcome) -> bool:
     keys = o.keys()
     return (
         _dec(o.states[0]) == "hero"
-        and keys.index("hero.neutral") < keys.index("eval.win")
+        and _before(keys, "hero.neutral", "eval.win")
         and "pioneer-of-the-kingdom" in o.final.players[0].command_zone
     )
 
@@ -1276,7 +1281,7 @@ GALLERY: tuple[EdgeCase, ...] = (
         ("p0:ylud:explorer", "p0:hero:thrud", "p0:thrud:warrior"),
     ),
     EdgeCase("EC-45", ("R-HERO-IDUNN-2", "R-HERO-YLUD-5"), _ec45, _v45, ("p0:ylud:explorer",)),
-    EdgeCase("EC-46", ("R-HERO-LOKDUR-2", "R-HERO-ZORAL-2"), _ec46, _v46, ("p1:ylud:hunter",)),
+    EdgeCase("EC-46", ("R-HERO-LOKDUR-1", "R-HERO-ZORAL-1"), _ec46, _v46, ("p1:ylud:hunter",)),
 )
 
 __all__ = ["GALLERY", "NAMES", "EdgeCase", "Outcome", "get", "resolve", "run"]

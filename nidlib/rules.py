@@ -2,7 +2,9 @@
 
 ``nidlib/data/rules.json`` is generated from ``RULES.md`` by ``tools/extract_rules.py``
 (``make rules``); do not edit it by hand. Every event, error and test in the project cites
-one of these ids (``R-TRADE-2``, ``EC-09``, ``D-25``, ``X-TH-3``)::
+one of these ids: base rules (``R-TRADE-2``), edge cases (``EC-09``, ``EC-X01``), disagreements
+(``D-25``, ``D-X01``) and the expansion rules of Appendix A (``X-TH-3``, ``X-TH-ART-FAFNIR-1``,
+``X-ID-GOD-LOKI-2``, ``X-BOTH-1``)::
 
     >>> rule("R-GEM-3").section
     '8. Gem exchange'
@@ -20,15 +22,25 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Literal, cast
 
-__all__ = ["RULES", "Confidence", "RuleText", "rule", "rule_ids", "section_ids"]
+__all__ = ["ID_PATTERN", "RULES", "Confidence", "RuleText", "rule", "rule_ids", "section_ids"]
 
-Confidence = Literal["A", "B", "I", "?"]
-"""A: publisher material; B: rulebook translation only; I: implementation-derived; ?: engine choice."""
+ID_PATTERN = r"(?:R-[A-Z]+(?:-[A-Z]+)*-\d+|EC-X?\d{2}|D-X?\d{2}|X-(?:TH|ID)(?:-[A-Z]+)*-\d+|X-BOTH-\d+)"
+"""A regular expression for every id form RULES.md defines (its §0.1 and Appendix A "Identifiers").
+
+``R-<AREA>-n``, ``R-HERO-<NAME>-n``, ``R-DIST-<NAME>-n``; ``EC-nn``, ``EC-Xnn``; ``D-nn``, ``D-Xnn``;
+``X-TH-n``, ``X-ID-n``, ``X-TH-<AREA>[-<NAME>]-n``, ``X-ID-<AREA>[-<NAME>]-n``; ``X-BOTH-n``. The same
+pattern as ``tools/extract_rules.py``'s ``ID`` (a test keeps them equal). Matching it says nothing about
+whether RULES.md defines the id: look it up in :data:`RULES`.
+"""
+
+Confidence = Literal["A", "B", "I", "T", "?"]
+"""A: publisher material; B: rulebook translation only; I: implementation-derived; ?: engine choice;
+T (Appendix A only): stated by one rule text only."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleText:
-    """One rule (or edge case ``EC-nn``, disagreement ``D-nn``, expansion rule ``X-...``) of RULES.md."""
+    """One rule (or edge case ``EC-nn``/``EC-Xnn``, disagreement ``D-nn``/``D-Xnn``, expansion rule ``X-...``)."""
 
     id: str
     """The stable id, e.g. ``"R-TREAS-1"``."""
@@ -65,8 +77,8 @@ def _load() -> Mapping[str, RuleText]:
             msg = f"rules.json: entry {key!r} is malformed"
             raise TypeError(msg)
         confidence = _as_optional_str(entry.get("confidence"), "confidence", key)
-        if confidence not in (None, "A", "B", "I", "?"):
-            msg = f"rules.json: {key}.confidence must be A, B, I, ? or null, got {confidence!r}"
+        if confidence not in (None, "A", "B", "I", "T", "?"):
+            msg = f"rules.json: {key}.confidence must be A, B, I, T, ? or null, got {confidence!r}"
             raise ValueError(msg)
         number = entry.get("section_number")
         if number is not None and not isinstance(number, int):
@@ -102,7 +114,10 @@ def rule(rule_id: str) -> RuleText:
 
 
 def rule_ids(prefix: str = "R-") -> tuple[str, ...]:
-    """All ids starting with ``prefix`` (``"R-"``, ``"EC-"``, ``"D-"``, ``"X-"``, ``"R-GEM-"``...), sorted."""
+    """All ids starting with ``prefix`` (``"R-"``, ``"EC-"``, ``"EC-X"``, ``"D-"``, ``"X-"``, ``"R-GEM-"``...), sorted.
+
+    ``"EC-"`` and ``"D-"`` include the expansion ids ``EC-Xnn`` and ``D-Xnn``.
+    """
     return tuple(sorted(rid for rid in RULES if rid.startswith(prefix)))
 
 

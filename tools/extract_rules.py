@@ -4,7 +4,8 @@ Usage::
 
     python tools/extract_rules.py [RULES.md] [--check]
 
-The default source is ``../shared/RULES.md`` next to the repository. A rule is
+The default source is ``../shared/RULES.md`` next to the repository (or the nearest
+``shared/RULES.md`` in a directory above it, for a worktree). A rule is
 *defined* where its id opens a paragraph in bold (``**R-TREAS-1** [A] ...``,
 ``**R-SCORE-2 Warrior** [A] ...``, ``**EC-09** ...``, ``**X-TH-3** ...``) or
 where it is the first cell of a table row (``| D-01 | ...``). Every other
@@ -29,14 +30,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+
+
+def _default_source() -> Path:
+    """``../shared/RULES.md`` next to the repository, else the nearest ``shared/RULES.md`` further up
+    (a git worktree such as ``/work/wt/<name>`` reads the same ``/work/shared/RULES.md``)."""
+    candidates = [parent / "shared" / "RULES.md" for parent in REPO.parents]
+    return next((path for path in candidates if path.is_file()), candidates[0])
+
+
+DEFAULT_SOURCE = _default_source()
 OUTPUT = REPO / "nidlib" / "data" / "rules.json"
 
-ID = r"(?:R-[A-Z]+(?:-[A-Z]+)*-\d+|EC-\d{2}|X-(?:TH|ID)-\d+)"
+#: Every id form RULES.md defines (its §0.1 and Appendix A "Identifiers"): base rules ``R-<AREA>-n``,
+#: ``R-HERO-<NAME>-n``, ``R-DIST-<NAME>-n``; edge cases ``EC-nn`` and ``EC-Xnn``; disagreements
+#: ``D-nn`` and ``D-Xnn``; expansion rules ``X-TH-n``, ``X-ID-n``, ``X-TH-<AREA>[-<NAME>]-n``,
+#: ``X-ID-<AREA>[-<NAME>]-n`` (``X-ID-ANIMAL-0`` included) and ``X-BOTH-n``. Every id ends in a number.
+ID = r"(?:R-[A-Z]+(?:-[A-Z]+)*-\d+|EC-X?\d{2}|D-X?\d{2}|X-(?:TH|ID)(?:-[A-Z]+)*-\d+|X-BOTH-\d+)"
 HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*$")
 BOLD_DEF = re.compile(rf"^\*\*(?P<id>{ID})(?:\s+(?P<title>[^*]+?))?\*\*\s*(?P<rest>.*)$")
-TABLE_DEF = re.compile(r"^\|\s*(?P<id>D-\d{2})\s*\|(?P<cells>.*)\|\s*$")
-CONFIDENCE = re.compile(r"^\[(?P<c>A|B|I|\?)\]\s*")
+#: A named data table of Appendix A (``**X-TH-ART table** ...``): not a rule; it ends the rule before it.
+TABLE_NAME = re.compile(r"^\*\*X-[A-Z]+(?:-[A-Z]+)* table\*\*")
+TABLE_DEF = re.compile(r"^\|\s*(?P<id>D-X?\d{2})\s*\|(?P<cells>.*)\|\s*$")
+#: [A] [B] [I] [?] in sections 1-15; Appendix A adds [T] (stated by one rule text only).
+CONFIDENCE = re.compile(r"^\[(?P<c>A|B|I|T|\?)\]\s*")
+#: A short title printed after the bold id and before the tag: ``**X-TH-10** Mercenary data [A] ...``.
+TITLE_THEN_CONFIDENCE = re.compile(r"^(?P<title>[A-Z][\w ,'-]{0,40}?) \[(?P<c>A|B|I|T|\?)\]\s*")
 SECTION_NUMBER = re.compile(r"^(\d+)\.")
 RULE_LINE = re.compile(r"^-{3,}\s*$")
 BLOCK_LINE = re.compile(r"^\s*(?:\||[*+-]\s|\d+\.\s|```)")
@@ -104,7 +123,7 @@ def extract(markdown: str) -> dict[str, dict[str, object]]:
             if len(heading.group(1)) == 2:
                 top_number = _section_number(section)
             continue
-        if RULE_LINE.match(line):
+        if RULE_LINE.match(line) or TABLE_NAME.match(line):
             current = None
             continue
 
@@ -115,14 +134,18 @@ def extract(markdown: str) -> dict[str, dict[str, object]]:
                 msg = f"{rule_id} is defined twice (second time in section {section!r})"
                 raise ValueError(msg)
             rest = bold.group("rest")
+            title = bold.group("title")
             confidence = CONFIDENCE.match(rest)
+            if confidence is None and title is None:
+                confidence = TITLE_THEN_CONFIDENCE.match(rest)
+                title = confidence.group("title") if confidence else None
             if confidence:
                 rest = rest[confidence.end() :]
             current = _Entry(
                 id=rule_id,
                 section=section,
                 section_number=top_number,
-                title=bold.group("title"),
+                title=title,
                 confidence=confidence.group("c") if confidence else None,
                 lines=[rest],
             )

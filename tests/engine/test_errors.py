@@ -4,13 +4,14 @@ and ``check`` returning the same violation without raising."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from enginekit import NAMES3, assert_illegal, play
 
 import nidlib
-from nidlib import Coin, DwarfClass, InvalidActionError, State
-from nidlib.engine import DECISION_RULE
+from nidlib import Coin, DwarfClass, InvalidActionError, State, engine, gallery
+from nidlib.engine import DECISION_RULE, well_formed
 
 
 def test_r_setup_6_no_such_player() -> None:
@@ -139,3 +140,92 @@ def test_check_never_raises_on_nonsense() -> None:
         v = nidlib.check(s, a)
         assert v is not None
         assert v.text().endswith("]")
+
+
+def _bids_done() -> State:
+    s = nidlib.new_game(3, NAMES3, seed=1)
+    s, _ = play(s, "p0:bid:4,0,5b/2,3", "p1:bid:4,0,5b/2,3", "p2:bid:2,3,4/0,5b")
+    return s
+
+
+_C = Coin.parse("3")
+
+
+@pytest.mark.parametrize(
+    "action",
+    [  # Bo (player 1) is to pick: the actions are his, so only their shape is wrong
+        nidlib.Transform(1, "t7"),
+        nidlib.Transform(1, "hx"),
+        nidlib.Transform(1, "h²"),  # a digit, but not one int() of an ASCII location
+        nidlib.TradeDiscard(1, ""),
+        nidlib.TradeCoins(1, ("h0",)),  # type: ignore[arg-type]
+        nidlib.TradeCoins(1, ("h0", "q1")),
+        nidlib.Discard(1, ("mage",)),  # type: ignore[arg-type]
+        nidlib.Discard(1, "warrior"),  # type: ignore[arg-type]
+        nidlib.Pick(1, "no-such-card"),
+        nidlib.Keep(1, "x"),
+        nidlib.Recruit(1, "gandalf"),
+        nidlib.Bid(1, (_C, _C), (_C, _C, _C)),  # type: ignore[arg-type]
+        nidlib.Bid(1, None, None),  # type: ignore[arg-type]
+        nidlib.UlineBid(1, 7),  # type: ignore[arg-type]
+        nidlib.PlaceThrud(1, None),  # type: ignore[arg-type]
+        nidlib.Pick("0", "1W3"),  # type: ignore[arg-type]
+        nidlib.Pick(True, "1W3"),
+        "p0:pick:1W3",  # a text, not an action
+        None,
+    ],
+    ids=repr,
+)
+def test_r_flow_2_check_reports_a_malformed_action_as_malformed(action: Any) -> None:
+    s = _bids_done()
+    assert not well_formed(action)
+    v = nidlib.check(s, action)
+    assert v is not None
+    assert (v.rule, v.key) == ("R-FLOW-2", "err.malformed")
+    assert v.text().endswith("[R-FLOW-2]")
+
+
+def test_well_formed_actions_are_judged_by_the_rules_not_as_malformed() -> None:
+    s = nidlib.new_game(3, NAMES3, seed=2)
+    rng = random.Random(2)
+    while not s.is_over:
+        for a in nidlib.legal_actions(s):
+            assert well_formed(a), a
+        s, _ = nidlib.apply(s, rng.choice(nidlib.legal_actions(s)))
+    s = _bids_done()
+    for a in (nidlib.Transform(0, "h9"), nidlib.PlaceThrud(0, "mage"), nidlib.Pick(0, "1W3")):  # type: ignore[arg-type]
+        assert well_formed(a)
+        v = nidlib.check(s, a)
+        assert v is not None
+        assert v.rule != "R-FLOW-2"
+
+
+@pytest.mark.parametrize("error", [IndexError, TypeError, KeyError, AttributeError, ValueError])
+def test_check_lets_a_bug_in_the_engine_surface(
+    monkeypatch: pytest.MonkeyPatch, error: type[Exception]
+) -> None:
+    """A programming error while checking a well-formed action is not passed off as a malformed action."""
+    s = _bids_done()
+    legal = nidlib.legal_actions(s)[0]
+
+    def broken(_s: State) -> None:
+        raise error("a bug in the engine")
+
+    monkeypatch.setattr(engine, "decision", broken)
+    with pytest.raises(error, match="a bug in the engine"):
+        nidlib.check(s, legal)
+
+
+@pytest.mark.parametrize("location", ["t7", "hx", "h²", "p"])
+def test_r_flow_2_a_malformed_location_where_a_coin_is_chosen(location: str) -> None:
+    """In a transform decision the location is looked up: a malformed one is refused before that."""
+    s = gallery.run(gallery.get("EC-09")).states[1]  # Ana took the Royal Offering +3: which coin?
+    d = nidlib.decision(s)
+    assert d is not None
+    assert (d.kind, d.players) == ("transform", (0,))
+    v = nidlib.check(s, nidlib.Transform(0, location))
+    assert v is not None
+    assert (v.rule, v.key) == ("R-FLOW-2", "err.malformed")
+    no_coin = nidlib.check(s, nidlib.Transform(0, "h9"))  # well formed, but no coin there
+    assert no_coin is not None
+    assert no_coin.rule == "R-XFORM-2"

@@ -451,6 +451,55 @@ def test_r_hero_thrud_3_and_ec_39_card_in_her_column_lifts_her() -> None:
     assert lines(s.players[0]) == 1
 
 
+def test_r_hero_thrud_3_ylud_placed_in_her_column_lifts_her_then_lines_count() -> None:
+    """The Ylud branch: Ylud's end-of-Age placement is a card placed in Thrud's column (R-HERO-YLUD-2)."""
+    s = (
+        Scenario(3, NAMES3, seed=1)
+        .command_zone(0, ["Ylud"])
+        .army(
+            0,
+            warrior=[3, 4, "Thrud"],
+            hunter=[0, 0, 0],
+            miner=[0, 1, 2],
+            blacksmith=[0, 0, 0],
+            explorer=[5, 6],
+        )
+        .at_end_of_age()
+        .build()
+    )
+    assert s.players[0].thrud == W
+    assert lines(s.players[0]) == 2
+    s, ev = play(s, "p0:ylud:warrior")
+    assert s.players[0].columns[W][-1] == "ylud"
+    assert s.players[0].thrud == -1
+    (lift,) = by_rule(ev, "R-HERO-THRUD-3")
+    assert lift.text() == (
+        "Ylud goes into the Warrior column where Thrud stands: Thrud is lifted and Ana "
+        "places her again. [R-HERO-THRUD-3]"
+    )
+    assert [e.key for e in ev] == ["ylud.placed", "thrud.lifted"]  # no recruitment before she is back
+    assert nidlib.decision(s).kind == "thrud"
+    assert len(nidlib.legal_actions(s)) == 5  # any column, her old one included
+    s, ev = play(s, "p0:thrud:explorer")
+    assert s.players[0].thrud == E
+    assert lines(s.players[0]) == 3  # Thrud completes the third line: 3 lines > 2 heroes (Thrud, Ylud)
+    assert by_rule(ev, "R-RECRUIT-1")
+    assert nidlib.decision(s).kind == "hero"
+
+
+def test_r_hero_thrud_3_ylud_moved_into_her_column_at_the_end_of_age_two() -> None:
+    s = end2().army(0, hunter=[0, "Ylud"], explorer=[5, "Thrud"]).at_end_of_age().build()
+    assert nidlib.decision(s).kind == "ylud"
+    s, ev = play(s, "p0:ylud:explorer")
+    assert [e.key for e in ev] == ["ylud.moves", "thrud.lifted"]
+    assert s.players[0].columns[E][-1] == "ylud"
+    assert nidlib.decision(s).kind == "thrud"
+    s, ev = play(s, "p0:thrud:hunter")  # re-placed, then home at the end of the game (R-HERO-THRUD-5)
+    assert "thrud.placed" in [e.key for e in ev]
+    assert s.is_over
+    assert "thrud" in s.players[0].command_zone
+
+
 def test_r_hero_dagda_1_and_r_hero_dagda_2_in_thruds_column_discards_first() -> None:
     s = due(
         army={

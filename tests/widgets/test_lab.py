@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import nidlib
 from nidlib import gallery
 from widgets.lab import Lab, lab, tempting_actions
@@ -135,8 +137,37 @@ def test_editor_copies_the_position_shown() -> None:
     assert [p.slots for p in s.players] == [p.slots for p in original.players]
 
 
-def test_tempting_actions_are_all_refused() -> None:
-    for ec in ("EC-01", "EC-13", "EC-37"):
-        o = gallery.run(gallery.get(ec))
-        for a in tempting_actions(o.final):
-            assert nidlib.check(o.final, a) is not None
+@pytest.mark.parametrize(
+    ("ec", "expected"),
+    [
+        # the pick: another tavern's card, and the next player jumping the queue
+        ("EC-01", [("p1:pick:1W4", "R-PICK-1"), ("p0:pick:1H5", "R-ORDER-1")]),
+        # a +3 Royal Offering: the trading coins on the board cannot take it
+        ("EC-13", [("p0:transform:t1", "R-XFORM-1"), ("p0:transform:p1", "R-XFORM-1")]),
+        # a hero to recruit: the heroes whose prerequisite fails
+        ("EC-37", [("p0:hero:dagda", "R-HERO-DAGDA-3"), ("p0:hero:hourya", "R-HERO-HOURYA-2")]),
+    ],
+)
+def test_tempting_actions_are_well_formed_illegal_moves_refused_by_their_rule(
+    ec: str, expected: list[tuple[str, str]]
+) -> None:
+    """What the lab offers to try: real moves of the decision at hand (parseable, not legal), each
+    refused by the rule it tempts one to break, not by a malformed-action or not-an-action answer."""
+    s = gallery.run(gallery.get(ec)).final
+    legal = set(nidlib.legal_actions(s))
+    got = []
+    for a in tempting_actions(s):
+        assert nidlib.parse(str(a)) == a
+        assert a not in legal
+        v = nidlib.check(s, a)
+        assert v is not None
+        got.append((str(a), v.rule))
+    assert got == expected
+
+
+def test_tempting_actions_respect_the_limit_and_the_end_of_the_game() -> None:
+    s = gallery.run(gallery.get("EC-01")).final
+    assert [str(a) for a in tempting_actions(s, limit=1)] == ["p1:pick:1W4"]
+    over = gallery.run(gallery.get("EC-46")).final
+    assert over.is_over
+    assert tempting_actions(over) == []
