@@ -432,11 +432,11 @@ OFF_GLOSSARY = {
         "中立英雄": "無職英雄",
     },
     "zh-Hans": {
-        "钱币": "硬币", "货币": "硬币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
+        "钱币": "金币", "货币": "金币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
         "指挥部": "指挥区", "探索者": "探险家", "宝箱": "王室宝库", "时期": "时代", "阶级": "等级",
         "军队": "军团", "勇气": "勇武", "首席军械师": "国王之铠", "横列": "完整阵容", "直行": "竖列",
         "猎人大师": "狩猎大师", "欢笑哥布林": "大笑的哥布林", "舞龙": "舞动的巨龙", "骏马": "闪耀的马",
-        "熔铸": "硬币交易", "袋子": "钱袋", r"(?<!\{col\} )栏(?!位)": "竖列",
+        "熔铸": "金币交易", "袋子": "钱袋", r"(?<!\{col\} )栏(?!位)": "竖列",
         "等级比较": "校阅部队", "萤幕": "屏幕",
     },
 }  # fmt: skip
@@ -591,3 +591,42 @@ def test_the_lab_lists_the_rulings_the_gallery_holds() -> None:
         intro = render("lab.gallery.intro", {"count": len(held), "cases": runs}, lang)
         assert all(run in intro for run in runs), intro
         assert str(len(held)) in intro
+
+
+# --- (f) the seeds' words --------------------------------------------------------------------------
+
+#: Words the Chinese seeds do not use for a game term (RULES.md Appendix B; seeds 000/001 for zh-Hant,
+#: 002 for zh-Hans), as regular expressions: the seeds' word to use instead, and why.
+SEED_WORDS = {
+    "zh-Hant": {
+        r"尼德維": ("尼達維利爾", "seed 001: 矮人王國—尼達維利爾（Nidavellir）"),
+        r"揭示": ("揭露", "seeds 000/001: 揭露競標價格、尚未揭露幣值"),
+        r"棄掉": ("棄置", "seeds 000/001: 棄置幣值最高的貨幣、棄置被重鑄的貨幣"),
+        r"升級": ("貨幣重鑄 / 重鑄", "seed 000: 王家貢獻卡使玩家重鑄 1 枚貨幣; the seeds' section is 貨幣重鑄"),
+        r"綠色(?:的)? ?3|綠色交易貨幣": ("特殊貨幣 3", "seed 000: 特殊貨幣（綠色）：幣值為 3 元"),
+        r"離開遊戲": ("移出遊戲", "seed 000: 棄置基礎貨幣（紅色）時，將貨幣移出遊戲"),
+    },
+    "zh-Hans": {
+        r"尼德维": ("尼达维利尔", "seed 002: 《Nidavellir》(尼达维利尔)"),
+        r"硬币": ("金币", "seed 002 writes 金币 46 times and 硬币 10 times: one name per thing"),
+        r"基础金币|基础硬币": ("初始金币", "seed 002: 每人拿一块王国板和五枚初始金币"),
+        r"选卡": ("选牌", "seed 002: 选牌, and cards are 牌 (矮人牌)"),
+        r"最终勇武点|最多的\**勇武点|计算勇武点|勇武点最高": (
+            "勇武值", "seed 002: 勇武点 is printed on a card; totals and class scores are 勇武值"),
+        r"离开游戏": ("移出游戏", "one word per thing (移出遊戲, seed 000, converted)"),
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("area", AREAS)
+def test_chinese_uses_the_seeds_words(area: str, lang: str) -> None:
+    path = LOCALES / lang / area
+    zh = load(lang, area) if path.is_file() else {}
+    bad = [
+        f"{key}: {word!r} -> {want} ({why}) in {text!r}"
+        for key, text in zh.items()
+        for word, (want, why) in SEED_WORDS[lang].items()
+        if re.search(word, text)
+    ]
+    assert not bad, f"{lang}/{area} strays from the seeds' words:\n" + "\n".join(bad)
