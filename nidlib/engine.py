@@ -386,15 +386,21 @@ def _task_order(s: State, task: Task, log: Log) -> None:
             bids=", ".join(f"{ps[i].name} {_value(ps[i].slots[t])}" for i in order),
         )
         for g in s.ties:
+            six, pairs, _mid = _gem_pairs(ps, g)  # who will exchange after this tavern (R-GEM-2/3)
+            if six is None:
+                key = "order.tie2" if len(g) == 2 else "order.tie"
+            else:  # R-GEM-3: gem 6 is never exchanged; alone with one other player, nobody exchanges
+                key = "order.tie2-six" if len(g) == 2 else "order.tie-six"
             _ev(
                 log,
-                "order.tie2" if len(g) == 2 else "order.tie",
+                key,
                 "R-ORDER-2",
                 tavern=_t(t),
                 value=values[g[0]],
                 names=[ps[i].name for i in g],
                 gems=" > ".join(str(ps[i].gem) for i in g),
                 first=ps[g[0]].name,
+                swaps=[f"{ps[x].name} \u2194 {ps[y].name}" for x, y in pairs],
             )
         _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
     tasks = s.tasks
@@ -466,20 +472,29 @@ def _task_tavern_end(s: State, task: Task, log: Log) -> None:
         s.tasks.append(("round_end",))
 
 
+def _gem_pairs(ps: list[Player], group: list[int]) -> tuple[int | None, list[tuple[int, int]], int | None]:
+    """Who exchanges gems in one tie group: (gem-6 holder, pairs, middle player) (R-GEM-2/3).
+
+    The gem-6 holder leaves the group (R-GEM-3); the others, highest gem first, swap g_i <-> g_(k+1-i);
+    an odd group's middle player keeps their gem. Used both to announce and to perform the exchange.
+    """
+    six = next((i for i in group if ps[i].gem == 6), None)
+    g = sorted((i for i in group if ps[i].gem != 6), key=lambda i: -ps[i].gem)  # R-GEM-2
+    k = len(g)
+    pairs = [(g[a], g[k - 1 - a]) for a in range(k // 2)]
+    mid = g[k // 2] if k % 2 == 1 and k > 1 else None
+    return six, pairs, mid
+
+
 def _gem_exchange(s: State, log: Log) -> None:
     ps = s.players
     for group in s.ties:
         value = s.bid_values[group[0]]
-        six = [i for i in group if ps[i].gem == 6]
-        g = sorted((i for i in group if ps[i].gem != 6), key=lambda i: -ps[i].gem)  # R-GEM-2
-        if six:
-            _ev(log, "gem.six-kept", "R-GEM-3", six[0], name=ps[six[0]].name, value=value)
-        k = len(g)
-        swaps = []
-        for a in range(k // 2):
-            x, y = g[a], g[k - 1 - a]
+        six, pairs, mid = _gem_pairs(ps, group)
+        if six is not None:
+            _ev(log, "gem.six-kept", "R-GEM-3", six, name=ps[six].name, value=value)
+        for x, y in pairs:
             ps[x].gem, ps[y].gem = ps[y].gem, ps[x].gem
-            swaps.append((x, y))
             _ev(
                 log,
                 "gem.swap",
@@ -490,8 +505,7 @@ def _gem_exchange(s: State, log: Log) -> None:
                 gem_a=ps[x].gem,
                 gem_b=ps[y].gem,
             )
-        if k % 2 == 1 and k > 1:
-            mid = g[k // 2]
+        if mid is not None:
             _ev(log, "gem.middle", "R-GEM-2", mid, name=ps[mid].name, gem=ps[mid].gem)
     s.ties = []
 

@@ -1284,4 +1284,17 @@ GALLERY: tuple[EdgeCase, ...] = (
     EdgeCase("EC-46", ("R-HERO-LOKDUR-1", "R-HERO-ZORAL-1"), _ec46, _v46, ("p1:ylud:hunter",)),
 )
 
-__all__ = ["GALLERY", "NAMES", "EdgeCase", "Outcome", "get", "resolve", "run"]
+
+def covered(cases: tuple[EdgeCase, ...] = GALLERY) -> list[str]:
+    """The ids the gallery holds, as runs of consecutive ids: ``["EC-01–EC-23", "EC-27–EC-46"]``."""
+    nums = sorted(int(c.id.removeprefix("EC-")) for c in cases)
+    runs: list[list[int]] = []
+    for n in nums:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return [f"EC-{r[0]:02d}" if len(r) == 1 else f"EC-{r[0]:02d}\u2013EC-{r[-1]:02d}" for r in runs]
+
+
+__all__ = ["GALLERY", "NAMES", "EdgeCase", "Outcome", "covered", "get", "resolve", "run"]

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import random
 import re
@@ -28,10 +29,12 @@ import nidlib
 from nidlib import gallery
 from nidlib.actions import Action
 from nidlib.bots import random_action
-from nidlib.cards import CARDS
+from nidlib.cards import CARDS, CLASSES, DWERG_POINTS, DwarfClass
+from nidlib.engine import ranks
 from nidlib.errors import Violation
 from nidlib.events import Event
-from nidlib.messages import LANGUAGES, catalogue, prose_sections, term
+from nidlib.messages import LANGUAGES, catalogue, prose, prose_sections, render, term
+from nidlib.rules import rule
 from nidlib.state import State
 
 REPO = Path(__file__).resolve().parents[1]
@@ -426,15 +429,15 @@ OFF_GLOSSARY = {
         "指揮區": "指揮部", "探險家": "探索者", "寶庫": "王家寶箱", "時代": "時期", r"(?:\d 個|戰士|獵人|礦工|鐵匠|探索者|探險家)等級": "階級",
         "首席軍械師": "國王之鎧", "獵人大師": "狩獵大師", "歡笑哥布林": "大笑的哥布林", "舞龍": "舞動的巨龍",
         "駿馬": "閃耀的馬", "熔鑄": "貨幣交易", "錢袋": "袋子", r"(?<!\{col\} )欄(?!位)": "直行",
-        "中立英雄": "無職英雄", "尼達維": "尼德維利爾",
+        "中立英雄": "無職英雄",
     },
     "zh-Hans": {
-        "钱币": "硬币", "货币": "硬币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
+        "钱币": "金币", "货币": "金币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
         "指挥部": "指挥区", "探索者": "探险家", "宝箱": "王室宝库", "时期": "时代", "阶级": "等级",
         "军队": "军团", "勇气": "勇武", "首席军械师": "国王之铠", "横列": "完整阵容", "直行": "竖列",
         "猎人大师": "狩猎大师", "欢笑哥布林": "大笑的哥布林", "舞龙": "舞动的巨龙", "骏马": "闪耀的马",
-        "熔铸": "硬币交易", "袋子": "钱袋", r"(?<!\{col\} )栏(?!位)": "竖列",
-        "等级比较": "校阅部队", "尼达维": "尼德维利尔", "萤幕": "屏幕",
+        "熔铸": "金币交易", "袋子": "钱袋", r"(?<!\{col\} )栏(?!位)": "竖列",
+        "等级比较": "校阅部队", "萤幕": "屏幕",
     },
 }  # fmt: skip
 
@@ -451,3 +454,179 @@ def test_glossary_terms(area: str, lang: str) -> None:
         if re.search(word, text)
     ]
     assert not bad, f"{lang}/{area} strays from RULES.md Appendix B:\n" + "\n".join(bad)
+
+
+# --- (e) teaching quality: sentences checked against RULES.md --------------------------------------
+
+
+def _all_texts(lang: str) -> dict[str, str]:
+    """Every catalogue value and prose section of ``lang`` (not the English fallback)."""
+    merged: dict[str, str] = {}
+    for area in AREAS:
+        if (LOCALES / lang / area).is_file():
+            merged.update(load(lang, area))
+    return merged
+
+
+#: How each language says "engine choice" (RULES.md 0.1: the sources are silent or disagree).
+ENGINE_CHOICE = {"en": "Engine choice", "zh-Hant": "引擎選擇", "zh-Hans": "引擎选择"}
+
+
+def test_ec_33_and_ec_17_engine_choices_are_not_shown_as_rules() -> None:
+    """A gallery ruling that RULES.md marks ENGINE CHOICE says so and cites its EC-nn/D-nn."""
+    choices = [c for c in gallery.GALLERY if "ENGINE CHOICE" in rule(c.id).text]
+    assert {c.id for c in choices} >= {"EC-17", "EC-33"}
+    for c in choices:
+        for lang in LANGUAGES:
+            text = c.outcome(lang)
+            assert ENGINE_CHOICE[lang] in text, f"{c.id} {lang}: {text!r}"
+            m = re.search(rf"{c.id}/(D-\d\d)", text)
+            assert m, f"{c.id} {lang} cites no disagreement: {text!r}"
+            assert rule(m.group(1)).id == m.group(1)
+
+
+def test_ec_41_question_describes_the_2_2_tie() -> None:
+    """EC-41's position: with Thrud the Warrior ranks tie 2-2 (no majority for Ana), without her 1-2."""
+    case = gallery.get("EC-41")
+    s = case.build(None)
+    warrior = CLASSES.index(DwarfClass.WARRIOR)
+    assert [ranks(p, warrior) for p in s.players] == [2, 2]
+    assert s.players[0].thrud == warrior
+    for lang, tie in {"en": "2–2", "zh-Hant": "2 比 2", "zh-Hans": "2 比 2"}.items():
+        assert tie in case.question(lang), (lang, case.question(lang))
+    assert "majority" not in case.question("en")
+
+
+def test_lesson_7_dwerg_brothers_increments_follow_the_table() -> None:
+    adds = [b - a for a, b in itertools.pairwise(DWERG_POINTS)]
+    assert adds == [13, 27, 41, 27, 27]
+    third = adds.index(max(adds)) + 1
+    assert third == 3
+    said = {
+        lang: "".join(v for k, v in _all_texts(lang).items() if k.startswith("prose.07-"))
+        for lang in LANGUAGES
+    }
+    assert "13, 27, 41, 27 and 27" in said["en"]
+    assert "the third adds the most (41)" in said["en"]
+    for lang in CHINESE:
+        assert "13、27、41、27、27" in said[lang]
+        assert "第三位加得最多（41" in said[lang]
+    assert "second and third brothers add the most" not in said["en"]
+
+
+#: A 0 bid is the lowest, but players who also bid 0 are ordered by their gems (R-ORDER-1/2):
+#: "you pick last" must say when it holds.
+PICK_LAST = {
+    "en": (re.compile(r"pick(?:s)? last"), re.compile(r"unless|nobody else bid 0")),
+    "zh-Hant": (
+        re.compile(r"最後(?:一位)?選卡|最後一位"),
+        re.compile(r"如果.{0,6}也出 0|沒有其他人.{0,6}出 0"),
+    ),
+    "zh-Hans": (
+        re.compile(r"最后(?:一位)?选牌|最后一位"),
+        re.compile(r"如果.{0,6}也出 0|没有其他人.{0,6}出 0"),
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_r_order_2_a_zero_bid_picks_last_only_when_nobody_else_bid_zero(lang: str) -> None:
+    last, when = PICK_LAST[lang]
+    bad = [
+        f"{key}: {text!r}"
+        for key, text in _all_texts(lang).items()
+        if "0" in text and last.search(text) and not when.search(text)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+#: Sentences that were wrong against RULES.md, per language, with the reason. A regular expression
+#: matched against every catalogue value and prose section of that language.
+WRONG = {
+    "en": {
+        r"(?i)\bmost (?:dwarves|cards|warriors|hunters|miners|blacksmiths|explorers)\b":
+            "distinctions go to a strict majority of a class's ranks, not cards (R-EVAL-3, D-01)",
+        r"(?i)dwarf king\b": "the player is an Elvaland sent by the king (RULES.md 0.1; seed 001 埃爾瓦蘭德)",
+        r"EC-\d\d to EC-\d\d": "the gallery does not hold every id of a range: list what it holds",
+    },
+    "zh-Hant": {
+        r"(?:矮人|戰士|獵人|礦工|鐵匠|探索者)最多": "卓越卡看階級數的嚴格多數，不是卡片張數（R-EVAL-3, D-01）",
+        r"矮人國王": "玩家是國王指派的埃爾瓦蘭德（seed 001）",
+        r"EC-\d\d 到 EC-\d\d": "圖庫並未收錄範圍內的每一條",
+    },
+    "zh-Hans": {
+        r"(?:矮人|战士|猎人|矿工|铁匠|探险家)最多": "Distinction 看职业等级数的严格多数（R-EVAL-3, D-01）",
+        r"矮人国王": "玩家是受国王委派的 Elvaland（seed 002）",
+        r"EC-\d\d 到 EC-\d\d": "图库并未收录范围内的每一条",
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_r_eval_3_no_sentence_known_to_be_wrong(lang: str) -> None:
+    bad = [
+        f"{key}: {pattern!r} ({why}) in {text!r}"
+        for key, text in _all_texts(lang).items()
+        for pattern, why in WRONG[lang].items()
+        if re.search(pattern, text)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_lesson_1_the_player_is_an_elvaland() -> None:
+    for lang, name in {"en": "Elvaland", "zh-Hant": "埃爾瓦蘭德", "zh-Hans": "Elvaland"}.items():
+        assert name in prose("01-game-at-a-glance", "intro", lang), lang
+
+
+def test_the_lab_lists_the_rulings_the_gallery_holds() -> None:
+    runs = gallery.covered()
+    held = {c.id for c in gallery.GALLERY}
+    listed = set()
+    for run in runs:
+        first, _, last = run.partition("–")
+        a, b = int(first[3:]), int((last or first)[3:])
+        listed |= {f"EC-{n:02d}" for n in range(a, b + 1)}
+    assert listed == held
+    for lang in LANGUAGES:
+        intro = render("lab.gallery.intro", {"count": len(held), "cases": runs}, lang)
+        assert all(run in intro for run in runs), intro
+        assert str(len(held)) in intro
+
+
+# --- (f) the seeds' words --------------------------------------------------------------------------
+
+#: Words the Chinese seeds do not use for a game term (RULES.md Appendix B; seeds 000/001 for zh-Hant,
+#: 002 for zh-Hans), as regular expressions: the seeds' word to use instead, and why.
+SEED_WORDS = {
+    "zh-Hant": {
+        r"尼德維": ("尼達維利爾", "seed 001: 矮人王國—尼達維利爾（Nidavellir）"),
+        r"揭示": ("揭露", "seeds 000/001: 揭露競標價格、尚未揭露幣值"),
+        r"棄掉": ("棄置", "seeds 000/001: 棄置幣值最高的貨幣、棄置被重鑄的貨幣"),
+        r"升級": ("貨幣重鑄 / 重鑄", "seed 000: 王家貢獻卡使玩家重鑄 1 枚貨幣; the seeds' section is 貨幣重鑄"),
+        r"綠色(?:的)? ?3|綠色交易貨幣": ("特殊貨幣 3", "seed 000: 特殊貨幣（綠色）：幣值為 3 元"),
+        r"離開遊戲": ("移出遊戲", "seed 000: 棄置基礎貨幣（紅色）時，將貨幣移出遊戲"),
+    },
+    "zh-Hans": {
+        r"尼德维": ("尼达维利尔", "seed 002: 《Nidavellir》(尼达维利尔)"),
+        r"硬币": ("金币", "seed 002 writes 金币 46 times and 硬币 10 times: one name per thing"),
+        r"基础金币|基础硬币": ("初始金币", "seed 002: 每人拿一块王国板和五枚初始金币"),
+        r"选卡": ("选牌", "seed 002: 选牌, and cards are 牌 (矮人牌)"),
+        r"最终勇武点|最多的\**勇武点|计算勇武点|勇武点最高": (
+            "勇武值", "seed 002: 勇武点 is printed on a card; totals and class scores are 勇武值"),
+        r"离开游戏": ("移出游戏", "one word per thing (移出遊戲, seed 000, converted)"),
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("area", AREAS)
+def test_chinese_uses_the_seeds_words(area: str, lang: str) -> None:
+    path = LOCALES / lang / area
+    zh = load(lang, area) if path.is_file() else {}
+    bad = [
+        f"{key}: {word!r} -> {want} ({why}) in {text!r}"
+        for key, text in zh.items()
+        for word, (want, why) in SEED_WORDS[lang].items()
+        if re.search(word, text)
+    ]
+    assert not bad, f"{lang}/{area} strays from the seeds' words:\n" + "\n".join(bad)

@@ -230,11 +230,10 @@ class Lab(w.VBox):
         self.case_info.add_class("nt-lab-question")
         self.outcome = w.HTML()
         self.outcome.add_class("nt-lab-outcome")
+        intro = t("lab.gallery.intro", lang, count=len(gallery.GALLERY), cases=gallery.covered())
         gallery_box = w.VBox(
             [
-                w.HTML(
-                    f"<h4>{escape(t('lab.gallery.title', lang))}</h4><p>{escape(t('lab.gallery.intro', lang))}</p>"
-                ),
+                w.HTML(f"<h4>{escape(t('lab.gallery.title', lang))}</h4><p>{escape(intro)}</p>"),
                 w.HBox([self.case_select, self.case_load], layout=w.Layout(gap="8px", flex_flow="row wrap")),
                 self.case_info,
                 self.case_step_button,

@@ -161,7 +161,14 @@ def card_aria(card_id: str, lang: str | None = None, *, column: DwarfClass | Non
         if kind in CLASS_COLOURS and kind != "neutral"
         else t("ui.class.neutral", lang)
     )
-    return t("ui.aria.card.hero", lang, name=c.name, title=c.title, cls=cls, ability=_hero_ability(c, lang))
+    return t(
+        "ui.aria.card.hero",
+        lang,
+        name=c.name,
+        title=hero_title(c, lang),
+        cls=cls,
+        ability=_hero_ability(c, lang),
+    )
 
 
 def _distinction_name(card_id: str, lang: str | None) -> str:
@@ -216,7 +223,7 @@ def card_html(
         ranks = _card_ranks(c.id, column)
         body = _pips(kind, ranks, lang) if ranks and kind != "neutral" else ""
         foot = (
-            f'<div class="nt-card-name">{_e(c.name)}</div><div class="nt-card-title">{_e(c.title)}</div>'
+            f'<div class="nt-card-name">{_e(c.name)}</div><div class="nt-card-title">{_e(hero_title(c, lang))}</div>'
             f'<div class="nt-card-ability">{_e(_hero_ability(c, lang))}</div>'
         )
     hero = " nt-hero" if c.kind is CardKind.HERO else ""
@@ -456,6 +463,11 @@ def command_zone_html(player: Player, *, lang: str | None = None) -> str:
     )
 
 
+def hero_title(c: Card, lang: str | None = None) -> str:
+    """A hero's title in ``lang`` ("the Unpredictable", 變幻莫測者); the five Dwergs share one."""
+    return t(f"ui.hero-title.{'dwerg' if c.id in DWERGS else c.id}", lang)
+
+
 def hero_row_html(hero_id: str, *, lang: str | None = None) -> str:
     """One available hero as a readable row: class chip, rank pips, name, title and ability."""
     c = CARDS[hero_id]
@@ -465,7 +477,7 @@ def hero_row_html(hero_id: str, *, lang: str | None = None) -> str:
     return (
         f'<div class="nt-hero-row nt-k-{kind}" role="img" aria-label="{_e(card_aria(hero_id, lang))}" '
         f'data-card="{_e(hero_id)}"><span class="nt-hero-chip">{class_icon(kind)}<small>{_e(cls)}</small>{pips}</span>'
-        f'<span><b>{_e(c.name)}</b> <span class="nt-card-title">{_e(c.title)}</span></span>'
+        f'<span><b>{_e(c.name)}</b> <span class="nt-card-title">{_e(hero_title(c, lang))}</span></span>'
         f'<span class="nt-hero-ability">{_e(_hero_ability(c, lang))}</span></div>'
     )
 

@@ -403,3 +403,36 @@ def test_ec_08_royal_offering_as_last_card_or_discarded_third_card() -> None:
     assert not by_rule(ev, "R-XFORM-1")
     assert nidlib.decision(s).kind == "pick"
     assert [str(c) for p in s.players for c in p.coins() if c.value > 5] == []
+
+
+def _tie_events(gems_: dict[int, int], bids: list[int]) -> list[nidlib.Event]:
+    events: list[nidlib.Event] = []
+    sc = Scenario(3, NAMES3, seed=1).gems(gems_)
+    for i, b in enumerate(bids):
+        sc = sc.bids(i, taverns=[b, 3, 0], pouch=[2, "5b"] if b != 2 else [4, "5b"])
+    sc.at_tavern(0).build(events)
+    return by_rule(events, "R-ORDER-2")
+
+
+def test_r_gem_3_tie_message_claims_no_exchange_when_gem_six_is_tied_with_one_player() -> None:
+    """The tie sentence words what R-GEM-3 decides: gem 6 + one other player -> nobody exchanges."""
+    (e,) = _tie_events({0: 5, 1: 6, 2: 4}, [4, 4, 2])
+    assert e.text() == (
+        "Bo and Ana both bid 4 on the Laughing Goblin; Bo holds gem 6, which wins every tie, so Bo picks "
+        "first. Gem 6 is never exchanged, so no gems change hands after this tavern. [R-ORDER-2]"
+    )
+    assert "没有人交换宝石" in e.text("zh-Hans")
+    assert "沒有人交換寶石" in e.text("zh-Hant")
+
+
+def test_r_gem_3_tie_message_names_only_the_players_who_exchange() -> None:
+    (e,) = _tie_events({0: 6, 1: 5, 2: 4}, [4, 4, 4])  # gem 6 + two others: only the two others swap
+    assert e.text() == (
+        "Ana, Bo and Cy all bid 4 on the Laughing Goblin; gem 6 wins every tie and the higher gem goes "
+        "first (6 > 5 > 4), so Ana picks first. Gem 6 is never exchanged: after this tavern only Bo \u2194 Cy "
+        "exchange gems, as if Ana were not tied. [R-ORDER-2]"
+    )
+    (e,) = _tie_events({0: 3, 1: 5, 2: 4}, [4, 4, 4])  # three tied: the middle gem stays
+    assert e.text().endswith(
+        "After this tavern gems are exchanged, highest with lowest: Bo \u2194 Ana. [R-ORDER-2]"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import nidlib
+from nidlib.cards import CARDS, CardKind
 from nidlib.coins import Coin
 from nidlib.rules import rule
 from widgets import render
@@ -163,3 +164,16 @@ def test_theme_prefixes_classes_and_keeps_projector_font() -> None:
 def test_render_in_chinese() -> None:
     assert 'aria-label="戰士卡，7 點勇氣值"' in render.card_html("1W7", lang="zh-Hant")
     assert 'aria-label="战士牌，7 勇武点"' in render.card_html("1W7", lang="zh-Hans")  # seed 002's words
+
+
+def test_hero_titles_are_shown_in_the_learners_language() -> None:
+    """The lab, lesson 4 and the game show hero cards and rows: "the Unpredictable" is not left in English."""
+    heroes = [c for c in CARDS.values() if c.kind is CardKind.HERO]
+    for lang in ("zh-Hant", "zh-Hans"):
+        for c in heroes:
+            for html in (render.hero_row_html(c.id, lang=lang), render.card_html(c.id, lang=lang)):
+                assert c.title not in html, (lang, c.id)
+                assert render.hero_title(c, lang) in html
+    assert "變幻莫測者" in render.hero_row_html("ylud", lang="zh-Hant")
+    assert "五兄弟之一" in render.hero_row_html("dwerg-ymir", lang="zh-Hans")
+    assert "the Unpredictable" in render.hero_row_html("ylud", lang="en")
