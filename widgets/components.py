@@ -291,6 +291,8 @@ def _acting(
 class BidPanel(w.VBox):
     """The seat places its five coins: one dropdown per tavern; the two coins left go to the pouch.
 
+    A menu never offers a coin already placed on another tavern, so a bid with the same coin
+    twice cannot be built (choosing "— choose —" again frees the coin).
     ``seat=None`` acts for the first human player who still has to bid (hot seat). Confirm
     sends a :class:`nidlib.Bid` through the controller; an illegal bid is explained in the
     message bar by ``nidlib.check`` (e.g. [R-BID-1]).
@@ -331,6 +333,7 @@ class BidPanel(w.VBox):
         self.add_class("nt-bid-panel")
         self._hand: tuple[Coin, ...] | None = None
         self._player: int | None = None
+        self._syncing = False  # True while the menus' options are being rebuilt
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -349,18 +352,45 @@ class BidPanel(w.VBox):
         hand = tuple(self.controller.state.players[p].hand)
         if hand != self._hand or p != self._player:
             self._hand, self._player = hand, p
-            opts: list[tuple[str, int | None]] = [(t("ui.bid.choose", lang), None)]
-            opts += [(r.coin_label(c, lang), k) for k, c in enumerate(hand)]
-            for dd in self.taverns:
-                dd.options = opts
-                dd.value = None
+            self._syncing = True
+            try:
+                for dd in self.taverns:
+                    dd.options = self._options(set())
+                    dd.value = None
+            finally:
+                self._syncing = False
         self.title.value = (
             f"<h4>{escape(t('ui.bid.title', lang, name=self.controller.state.players[p].name))}</h4>"
         )
         self._update_pouch()
 
+    def _options(self, taken: set[int]) -> list[tuple[str, int | None]]:
+        lang = self.controller.lang
+        opts: list[tuple[str, int | None]] = [(t("ui.bid.choose", lang), None)]
+        opts += [(r.coin_label(c, lang), k) for k, c in enumerate(self._hand or ()) if k not in taken]
+        return opts
+
     def _selection_changed(self, _change: Any) -> None:
+        if self._syncing:
+            return
+        self._offer_free_coins()
         self._update_pouch()
+
+    def _offer_free_coins(self) -> None:
+        """Each menu offers "choose", its own coin and the coins no other tavern holds."""
+        if self._hand is None:
+            return
+        self._syncing = True
+        try:
+            for i, dd in enumerate(self.taverns):
+                taken = {o.value for j, o in enumerate(self.taverns) if j != i and o.value is not None}
+                opts = self._options(taken)
+                if [tuple(o) for o in dd.options] != opts:
+                    keep = dd.value if dd.value not in taken else None
+                    dd.options = opts  # resets the value: put it back
+                    dd.value = keep
+        finally:
+            self._syncing = False
 
     def _pouch_coins(self) -> list[Coin]:
         chosen = {dd.value for dd in self.taverns if dd.value is not None}
@@ -382,7 +412,8 @@ class BidPanel(w.VBox):
         hand = self._hand
         tav = tuple(hand[dd.value] for dd in self.taverns)
         rest = self._pouch_coins()
-        # a coin chosen twice leaves three coins here: the bid keeps its shape and check() explains it
+        # the menus never offer a coin twice; should a coin be chosen twice all the same, three coins
+        # are left here: the bid keeps its shape and check() explains it
         return Bid(p, (tav[0], tav[1], tav[2]), (rest[0], rest[1]))
 
     def _confirm(self, _button: Any) -> None:

@@ -68,11 +68,12 @@ def test_human_bid_then_bots_step_by_step_then_undo() -> None:
 def test_illegal_choice_is_explained_not_raised() -> None:
     app = started()
     panel = app.table_box.children[0].bid_panel
-    for dd in panel.taverns:
-        dd.value = 0  # the same coin three times
-    panel.confirm.click()
+    panel.taverns[0].value = 0
+    assert 0 not in [v for _, v in panel.taverns[1].options]  # the menus never offer a coin twice
     c = app.controller
     assert c is not None
+    hand = c.state.players[0].hand
+    c.apply(nidlib.Bid(0, (hand[0], hand[0], hand[0]), (hand[1], hand[2])))  # the same coin three times
     assert c.violation is not None
     assert c.violation.rule == "R-BID-1"
     assert not c.state.players[0].bid_done

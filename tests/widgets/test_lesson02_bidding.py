@@ -103,15 +103,32 @@ def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     assert "Pick order" not in ctl["log"].html.value
 
 
-def test_the_same_coin_on_two_taverns_is_refused_by_nidlib() -> None:
+def offered(dd: object) -> list[int]:
+    return [v for _, v in dd.options if v is not None]  # type: ignore[attr-defined]
+
+
+def test_a_coin_placed_on_one_tavern_is_not_offered_for_another() -> None:
     box = lesson.bid_round()
     c, panel = box.controller, box.controls["panel"]
-    for dd in panel.taverns:
-        dd.value = 4  # the basic 5 (hand is 0, 2, 3, 4, 5b) everywhere
+    goblin, dragon, horse = panel.taverns  # Ana's hand: 0, 2, 3, 4, 5b (indices 0..4)
+    assert offered(goblin) == offered(dragon) == offered(horse) == [0, 1, 2, 3, 4]
+    goblin.value = 4  # the basic 5 on the Goblin
+    assert 4 not in offered(dragon)
+    assert 4 not in offered(horse)
+    dragon.value = 0
+    assert offered(horse) == [1, 2, 3]
+    assert offered(goblin) == [1, 2, 3, 4]  # the 0 is on the Dragon now
+    assert (goblin.value, dragon.value) == (4, 0)  # the other menus keep their choice
+    goblin.value = 3  # the learner changes her mind: the 5 is free again
+    assert 4 in offered(dragon)
+    assert 4 in offered(horse)
+    assert 3 not in offered(dragon)
+    assert 3 not in offered(horse)
+    horse.value = 4
+    assert "2 (basic), 3 (basic)" in panel.pouch.value
     panel.confirm.click()
-    assert "R-BID-1" in panel.message.html.value
-    assert c.index == 0
-    assert nidlib.to_act(c.state) == (0,)
+    assert c.state.players[0].bid_done
+    assert [str(x) for x in c.state.players[0].slots[:3]] == ["4", "0", "5b"]
 
 
 def test_tie_results_at_every_player_count() -> None:
