@@ -291,8 +291,10 @@ def _acting(
 class BidPanel(w.VBox):
     """The seat places its five coins: one dropdown per tavern; the two coins left go to the pouch.
 
-    A menu never offers a coin already placed on another tavern, so a bid with the same coin
-    twice cannot be built (choosing "— choose —" again frees the coin).
+    Choosing a coin that is already on another tavern moves it here, and that tavern gets this
+    one's previous coin (or none): the menus never hold the same coin twice. (The menus keep
+    their options: ipywidgets sends the chosen *index*, so options changing under a quick
+    learner would select the wrong coin.)
     ``seat=None`` acts for the first human player who still has to bid (hot seat). Confirm
     sends a :class:`nidlib.Bid` through the controller; an illegal bid is explained in the
     message bar by ``nidlib.check`` (e.g. [R-BID-1]).
@@ -333,7 +335,7 @@ class BidPanel(w.VBox):
         self.add_class("nt-bid-panel")
         self._hand: tuple[Coin, ...] | None = None
         self._player: int | None = None
-        self._syncing = False  # True while the menus' options are being rebuilt
+        self._swapping = False
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -352,45 +354,30 @@ class BidPanel(w.VBox):
         hand = tuple(self.controller.state.players[p].hand)
         if hand != self._hand or p != self._player:
             self._hand, self._player = hand, p
-            self._syncing = True
-            try:
-                for dd in self.taverns:
-                    dd.options = self._options(set())
-                    dd.value = None
-            finally:
-                self._syncing = False
+            opts: list[tuple[str, int | None]] = [(t("ui.bid.choose", lang), None)]
+            opts += [(r.coin_label(c, lang), k) for k, c in enumerate(hand)]
+            for dd in self.taverns:
+                dd.options = opts
+                dd.value = None
         self.title.value = (
             f"<h4>{escape(t('ui.bid.title', lang, name=self.controller.state.players[p].name))}</h4>"
         )
         self._update_pouch()
 
-    def _options(self, taken: set[int]) -> list[tuple[str, int | None]]:
-        lang = self.controller.lang
-        opts: list[tuple[str, int | None]] = [(t("ui.bid.choose", lang), None)]
-        opts += [(r.coin_label(c, lang), k) for k, c in enumerate(self._hand or ()) if k not in taken]
-        return opts
-
-    def _selection_changed(self, _change: Any) -> None:
-        if self._syncing:
-            return
-        self._offer_free_coins()
+    def _selection_changed(self, change: Any) -> None:
+        if not self._swapping and change["new"] is not None:
+            self._swap(change["owner"], change["old"], change["new"])
         self._update_pouch()
 
-    def _offer_free_coins(self) -> None:
-        """Each menu offers "choose", its own coin and the coins no other tavern holds."""
-        if self._hand is None:
-            return
-        self._syncing = True
+    def _swap(self, chosen: w.Dropdown, old: int | None, new: int) -> None:
+        """The coin ``new`` now on ``chosen`` leaves any other tavern, which gets ``old`` instead."""
+        self._swapping = True
         try:
-            for i, dd in enumerate(self.taverns):
-                taken = {o.value for j, o in enumerate(self.taverns) if j != i and o.value is not None}
-                opts = self._options(taken)
-                if [tuple(o) for o in dd.options] != opts:
-                    keep = dd.value if dd.value not in taken else None
-                    dd.options = opts  # resets the value: put it back
-                    dd.value = keep
+            for dd in self.taverns:
+                if dd is not chosen and dd.value == new:
+                    dd.value = old
         finally:
-            self._syncing = False
+            self._swapping = False
 
     def _pouch_coins(self) -> list[Coin]:
         chosen = {dd.value for dd in self.taverns if dd.value is not None}
@@ -412,8 +399,8 @@ class BidPanel(w.VBox):
         hand = self._hand
         tav = tuple(hand[dd.value] for dd in self.taverns)
         rest = self._pouch_coins()
-        # the menus never offer a coin twice; should a coin be chosen twice all the same, three coins
-        # are left here: the bid keeps its shape and check() explains it
+        # the menus never hold a coin twice (see _swap); were it to happen, three coins are left
+        # here: the bid keeps its shape and check() explains it
         return Bid(p, (tav[0], tav[1], tav[2]), (rest[0], rest[1]))
 
     def _confirm(self, _button: Any) -> None:

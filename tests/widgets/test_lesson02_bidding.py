@@ -103,32 +103,21 @@ def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     assert "Pick order" not in ctl["log"].html.value
 
 
-def offered(dd: object) -> list[int]:
-    return [v for _, v in dd.options if v is not None]  # type: ignore[attr-defined]
-
-
-def test_a_coin_placed_on_one_tavern_is_not_offered_for_another() -> None:
+def test_a_coin_already_on_a_tavern_moves_instead_of_being_placed_twice() -> None:
     box = lesson.bid_round()
     c, panel = box.controller, box.controls["panel"]
     goblin, dragon, horse = panel.taverns  # Ana's hand: 0, 2, 3, 4, 5b (indices 0..4)
-    assert offered(goblin) == offered(dragon) == offered(horse) == [0, 1, 2, 3, 4]
     goblin.value = 4  # the basic 5 on the Goblin
-    assert 4 not in offered(dragon)
-    assert 4 not in offered(horse)
-    dragon.value = 0
-    assert offered(horse) == [1, 2, 3]
-    assert offered(goblin) == [1, 2, 3, 4]  # the 0 is on the Dragon now
-    assert (goblin.value, dragon.value) == (4, 0)  # the other menus keep their choice
-    goblin.value = 3  # the learner changes her mind: the 5 is free again
-    assert 4 in offered(dragon)
-    assert 4 in offered(horse)
-    assert 3 not in offered(dragon)
-    assert 3 not in offered(horse)
-    horse.value = 4
+    dragon.value = 4  # ... then on the Dragon: it leaves the Goblin
+    assert (goblin.value, dragon.value, horse.value) == (None, 4, None)
+    goblin.value = 3
+    horse.value = 0
+    goblin.value = 0  # the 0 was on the Horse: the Horse gets the Goblin's 4 (a swap)
+    assert (goblin.value, dragon.value, horse.value) == (0, 4, 3)
     assert "2 (basic), 3 (basic)" in panel.pouch.value
     panel.confirm.click()
     assert c.state.players[0].bid_done
-    assert [str(x) for x in c.state.players[0].slots[:3]] == ["4", "0", "5b"]
+    assert [str(x) for x in c.state.players[0].slots[:3]] == ["0", "5b", "4"]
 
 
 def test_tie_results_at_every_player_count() -> None:
