@@ -87,6 +87,68 @@ def test_bid_round_widget_plays_the_whole_round() -> None:
     assert box.children[3].layout.display is None
 
 
+def play_round(box: object, texts: list[str]) -> None:
+    """Bid ``texts`` on the three taverns, then resolve them (the blue button) until it is hidden."""
+    ctl = box.controls  # type: ignore[attr-defined]
+    choose(ctl["panel"], texts)
+    ctl["panel"].confirm.click()
+    while ctl["step"].layout.display != "none":
+        ctl["step"].click()
+
+
+def test_the_end_of_the_round_offers_another_round() -> None:
+    box = lesson.bid_round()
+    c, ctl = box.controller, box.controls
+    assert ctl["more"].layout.display == "none"  # nothing to go on to yet
+    play_round(box, ["5b", "4", "0"])
+    assert "The round is over" in ctl["guide"].value
+    assert ctl["more"].layout.display is None
+    assert "Play another round" in ctl["guide"].value  # the sentence names the next step
+    ctl["more"].click()
+    s = c.state
+    assert (s.round, nidlib.decision(s).kind, nidlib.to_act(s)) == (2, "bids", (0,))  # Bo and Cy bid again
+    assert s.players[1].bid_done
+    assert box.children[3].layout.display is None  # the bid panel is back, for round 2
+    assert ctl["panel"].layout.display == ""
+    assert ctl["more"].layout.display == "none"
+    assert "Choose a coin for each of the three taverns" in ctl["guide"].value
+    play_round(box, ["5b", "4", "0"])
+    assert c.state.round == 3
+    assert "The round is over" in ctl["guide"].value
+    ctl["again"].click()  # back to the very first round
+    assert (c.state.round, nidlib.to_act(c.state)) == (1, (0,))
+    assert ctl["panel"].layout.display == ""
+
+
+def test_every_position_of_the_practice_offers_a_control() -> None:
+    box = lesson.bid_round()
+    c, ctl = box.controller, box.controls
+
+    def shown() -> list[str]:
+        out = [k for k in ("step", "more", "again") if ctl[k].layout.display != "none"]
+        if box.children[3].layout.display != "none" and ctl["panel"].layout.display != "none":
+            out.append("panel")
+        return out
+
+    assert shown() == ["panel"]
+    play_round(box, ["5b", "4", "0"])
+    for _ in range(12):  # round after round, through the end of Age I, until no round is left
+        assert shown(), (c.state.age, c.state.round)
+        if ctl["more"].layout.display == "none":
+            break
+        ctl["more"].click()
+        assert "panel" in shown()
+        for k, dd in enumerate(ctl["panel"].taverns):
+            dd.value = k
+        ctl["panel"].confirm.click()
+        while ctl["step"].layout.display != "none":
+            assert shown()
+            ctl["step"].click()
+    assert "again" in shown()
+    assert "The round is over" in ctl["guide"].value
+    assert "Play the round again" in ctl["guide"].value
+
+
 def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     box = lesson.bid_round()
     c, ctl = box.controller, box.controls
