@@ -291,6 +291,10 @@ def _acting(
 class BidPanel(w.VBox):
     """The seat places its five coins: one dropdown per tavern; the two coins left go to the pouch.
 
+    Choosing a coin that is already on another tavern moves it here, and that tavern gets this
+    one's previous coin (or none): the menus never hold the same coin twice. (The menus keep
+    their options: ipywidgets sends the chosen *index*, so options changing under a quick
+    learner would select the wrong coin.)
     ``seat=None`` acts for the first human player who still has to bid (hot seat). Confirm
     sends a :class:`nidlib.Bid` through the controller; an illegal bid is explained in the
     message bar by ``nidlib.check`` (e.g. [R-BID-1]).
@@ -331,6 +335,7 @@ class BidPanel(w.VBox):
         self.add_class("nt-bid-panel")
         self._hand: tuple[Coin, ...] | None = None
         self._player: int | None = None
+        self._swapping = False
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -359,8 +364,20 @@ class BidPanel(w.VBox):
         )
         self._update_pouch()
 
-    def _selection_changed(self, _change: Any) -> None:
+    def _selection_changed(self, change: Any) -> None:
+        if not self._swapping and change["new"] is not None:
+            self._swap(change["owner"], change["old"], change["new"])
         self._update_pouch()
+
+    def _swap(self, chosen: w.Dropdown, old: int | None, new: int) -> None:
+        """The coin ``new`` now on ``chosen`` leaves any other tavern, which gets ``old`` instead."""
+        self._swapping = True
+        try:
+            for dd in self.taverns:
+                if dd is not chosen and dd.value == new:
+                    dd.value = old
+        finally:
+            self._swapping = False
 
     def _pouch_coins(self) -> list[Coin]:
         chosen = {dd.value for dd in self.taverns if dd.value is not None}
@@ -382,7 +399,8 @@ class BidPanel(w.VBox):
         hand = self._hand
         tav = tuple(hand[dd.value] for dd in self.taverns)
         rest = self._pouch_coins()
-        # a coin chosen twice leaves three coins here: the bid keeps its shape and check() explains it
+        # the menus never hold a coin twice (see _swap); were it to happen, three coins are left
+        # here: the bid keeps its shape and check() explains it
         return Bid(p, (tav[0], tav[1], tav[2]), (rest[0], rest[1]))
 
     def _confirm(self, _button: Any) -> None:

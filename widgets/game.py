@@ -201,6 +201,7 @@ class GameApp(w.VBox):
         self._syncing = False
         self._hint_bot: Any = None
         self.hint_action: Action | None = None
+        self._hint_state: State | None = None  # the position the hint shown is about
 
         # set-up form
         self.players = w.Dropdown(
@@ -254,11 +255,13 @@ class GameApp(w.VBox):
         self.instant = w.Checkbox(value=False, description=t("game.instant", lang), indent=False)
         self.instant.observe(lambda _c: self._guard(self._instant_changed), names=["value"])
         self.hint_button = w.Button(
-            description=t("game.hint", lang), icon="lightbulb-o", layout=w.Layout(width="auto")
+            description=t("game.hint", lang),
+            icon="lightbulb-o",
+            layout=w.Layout(width="auto", flex="0 0 auto"),
         )
         self.hint_button.add_class("nt-game-hint")
         self.hint_button.on_click(lambda _b: self._guard(self.hint))
-        self.hint_text = w.HTML()
+        self.hint_text = w.HTML(layout=w.Layout(flex="1 1 20em"))  # a long hint wraps below the button
         self.hint_text.add_class("nt-game-hint-text")
         self.history = w.IntSlider(
             min=0,
@@ -296,7 +299,10 @@ class GameApp(w.VBox):
                     [self.next_button, self.auto_button, self.instant],
                     layout=w.Layout(gap="8px", flex_flow="row wrap"),
                 ),
-                w.HBox([self.hint_button, self.hint_text], layout=w.Layout(gap="8px", align_items="center")),
+                w.HBox(
+                    [self.hint_button, self.hint_text],
+                    layout=w.Layout(gap="8px", align_items="center", flex_flow="row wrap"),
+                ),
                 w.HBox(
                     [self.back_button, self.history, self.forward_button],
                     layout=w.Layout(gap="4px", align_items="center"),
@@ -409,7 +415,7 @@ class GameApp(w.VBox):
         self.controller = c
         self.seats = seats
         self.tables = {}
-        self.hint_text.value = ""
+        self._clear_hint()
         self._hint_bot = make_bot("strong", bot_seed(start.options.seed, 99))
         c.on_change(lambda _c: self._changed())
         self.setup.layout.display = "none"
@@ -460,6 +466,8 @@ class GameApp(w.VBox):
         c = self.controller
         if c is None:
             return
+        if c.state is not self._hint_state:
+            self._clear_hint()  # the hint was about another position
         seat = self.table_seat()
         table = self._table(seat)
         if self.table_box.children != (table,):
@@ -565,7 +573,7 @@ class GameApp(w.VBox):
         s = c.state
         humans = [p for p in nidlib.to_act(s) if p not in c.bots]
         if not humans:
-            self.hint_text.value = ""
+            self._clear_hint()
             return ""
         p = humans[0]
         # shown at once: the strong bot searches for up to a few hundred milliseconds
@@ -584,7 +592,13 @@ class GameApp(w.VBox):
         )
         self.hint_text.value = f'<span class="nt-hint">{escape(text)}</span>'
         self.hint_action = action
+        self._hint_state = s
         return text
+
+    def _clear_hint(self) -> None:
+        self.hint_text.value = ""
+        self.hint_action = None
+        self._hint_state = None
 
     # -- files ------------------------------------------------------------------------------------
     def save(self) -> str:

@@ -198,7 +198,8 @@ class Lab(w.VBox):
         self.lang = lang
         self.states: list[State] = []
         self.case: gallery.EdgeCase | None = None
-        self.case_step = 0
+        #: the gallery step reached by each position of :attr:`states` (None: off the ruling's path)
+        self.case_steps: list[int | None] = []
         self.case_events: list[Event] = []
         self.last_events: list[Event] = []
 
@@ -408,6 +409,11 @@ class Lab(w.VBox):
     def state(self) -> State | None:
         return self.states[-1] if self.states else None
 
+    @property
+    def case_step(self) -> int | None:
+        """How many of the gallery entry's actions lead to the position shown (None: another action did)."""
+        return self.case_steps[-1] if self.case_steps else 0
+
     def _show_players(self) -> None:
         n = int(self.n_players.value)
         self.player_tabs.children = self.player_editors[:n]
@@ -416,6 +422,7 @@ class Lab(w.VBox):
 
     def set_state(self, s: State, events: list[Event] | None = None, *, keep_case: bool = False) -> None:
         self.states = [s]
+        self.case_steps = [0]
         self.last_events = list(events or [])
         if not keep_case:
             self.case = None
@@ -439,7 +446,6 @@ class Lab(w.VBox):
         s = case.build(events)
         self.set_state(s, events, keep_case=True)
         self.case = case
-        self.case_step = 0
         self.case_events = list(events)
         lang = self.lang
         rules = " ".join(r.rule_html(x, lang=lang) for x in case.rules)
@@ -459,37 +465,53 @@ class Lab(w.VBox):
         if case is None:
             return
         n = len(case.actions)
-        if self.case_step < n:
+        k = self.case_step
+        if k is None:
+            self.case_step_button.description = t("lab.gallery.off-path", self.lang)
+            self.case_step_button.disabled = True
+            self.outcome.value = ""
+            return
+        if k < n:
             self.case_step_button.description = t(
-                "lab.gallery.step", self.lang, k=self.case_step + 1, n=n, action=case.actions[self.case_step]
+                "lab.gallery.step", self.lang, k=k + 1, n=n, action=case.actions[k]
             )
             self.case_step_button.disabled = False
+            self.outcome.value = ""
         else:
             self.case_step_button.description = t("lab.gallery.done", self.lang)
             self.case_step_button.disabled = True
-        if self.case_step >= n:
             self._show_outcome()
             self.action_text.value = ""
         # the next step's action is offered in the text box too
         s = self.state
-        if s is not None and self.case_step < n:
+        if s is not None and k < n:
             try:
-                self.action_text.value = str(gallery.resolve(s, case.actions[self.case_step]))
+                self.action_text.value = str(gallery.resolve(s, case.actions[k]))
             except InvalidActionError:
-                self.action_text.value = case.actions[self.case_step]
+                self.action_text.value = case.actions[k]
+
+    def _step_after(self, s: State, a: Action) -> int | None:
+        """The gallery step reached by playing ``a`` in ``s`` (the position shown), by any button."""
+        case, k = self.case, self.case_step
+        if case is None or k is None:
+            return None
+        if k >= len(case.actions):
+            return k  # the ruling is complete: playing on does not undo it
+        try:
+            expected = gallery.resolve(s, case.actions[k])
+        except InvalidActionError:
+            return None
+        return k + 1 if a == expected else None
 
     def step_case(self) -> None:
         """Apply the gallery entry's next action (its events appear below)."""
         case, s = self.case, self.state
         if case is None or s is None:
             raise ValueError(t("lab.gallery.none", self.lang))
-        if self.case_step >= len(case.actions):
+        k = self.case_step
+        if k is None or k >= len(case.actions):
             return
-        a = gallery.resolve(s, case.actions[self.case_step])
-        self.try_action(a)
-        if self.state is not s:
-            self.case_step += 1
-            self._case_button()
+        self.try_action(gallery.resolve(s, case.actions[k]))  # moves the step on if it is played
 
     def _show_outcome(self) -> None:
         case = self.case
@@ -639,11 +661,13 @@ class Lab(w.VBox):
             )
             return e.violation
         self.states.append(new)
+        self.case_steps.append(self._step_after(s, a))
         self.last_events = events
         self.result.value = (
             f'<div class="nt-lab-step"><code>{escape(str(a))}</code> · {escape(r.action_label(a, s, lang=lang))}</div>'
             + self._events_html(events, a)
         )
+        self._case_button()
         self._refresh()
         return None
 
@@ -656,10 +680,8 @@ class Lab(w.VBox):
         if len(self.states) <= 1:
             raise ValueError(t("lab.undo.nothing", self.lang))
         self.states.pop()
-        if self.case is not None and self.case_step > 0:
-            self.case_step -= 1
-            self.outcome.value = ""
-            self._case_button()
+        self.case_steps.pop()
+        self._case_button()  # the gallery shows the step of the position we are back to
         self.result.value = ""
         self._refresh()
 

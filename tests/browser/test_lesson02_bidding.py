@@ -39,6 +39,23 @@ def test_bid_reveal_and_check(
     page.locator("button.nt-l02-again").click()
     expect(form).to_be_visible()
     expect(log).not_to_contain_text("Pick order")
+    # the same coin chosen twice moves; the round played to its end offers another round
+    form.locator(".nt-bid-t0 select").select_option(label="5 (basic)")
+    form.locator(".nt-bid-t1 select").select_option(label="5 (basic)")
+    expect(form.locator(".nt-bid-t0 select")).to_have_value("")  # no coin there any more
+    form.locator(".nt-bid-t0 select").select_option(label="4 (basic)")
+    form.locator(".nt-bid-t2 select").select_option(label="0 (basic)")
+    expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic), 3 (basic)")
+    form.locator("button.nt-bid-confirm").click()
+    for _ in range(3):
+        page.locator("button.nt-l02-next").click()
+    guide = page.locator(".nt-l02-guide")
+    expect(guide).to_contain_text("The round is over")
+    expect(guide).to_contain_text("Play another round")
+    round_box.screenshot(path=str(save_screenshot(page, "lesson02-round-over")))
+    page.locator("button.nt-l02-more").click()
+    expect(form).to_be_visible()
+    expect(log).to_contain_text("round 2 of 4")
 
     # the gem explorer: 5 players, everybody ties
     page.locator(".nt-l02-count button", has_text="5").click()

@@ -100,3 +100,27 @@ def test_whole_game_against_a_bot(
     page.locator("button.nt-game-back").click()
     assert _changed(page, before)
     expect(page.locator(".nt-game-position")).to_contain_text("looking at the past")
+
+
+def test_a_hint_keeps_its_button_whole_and_leaves_with_its_position(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[[Page, str, str], Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1000, "height": 1000})
+    open_lesson(page, voila_url, "09-play-a-game")
+    page.locator("button.nt-game-start").click()
+    expect(page.locator(".nt-game-turn")).to_contain_text("Your move: Ana", timeout=30_000)
+    button = page.locator("button.nt-game-hint")
+    width = button.bounding_box()["width"]  # type: ignore[index]
+    button.click()
+    hint = page.locator(".nt-game-hint-text")
+    expect(hint).to_contain_text("Why:", timeout=30_000)
+    assert button.bounding_box()["width"] == width  # type: ignore[index]  # the long hint does not squeeze it
+    page.locator(".nt-game-controls").screenshot(path=str(save_screenshot(page, "game-hint")))
+    for k in range(3):
+        page.locator(f".nt-bid-t{k} select").select_option(index=k + 1)
+    page.locator("button.nt-bid-confirm").click()
+    expect(page.locator(".nt-game-position")).to_contain_text("Position 1")
+    expect(hint).to_have_text("")  # the hint was about the position before the bid

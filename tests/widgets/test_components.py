@@ -51,8 +51,10 @@ def test_r_bid_1_bid_click_places_coins_and_logs_it() -> None:
 def test_r_bid_1_illegal_bid_is_explained_in_the_message_bar() -> None:
     c = new()
     panel = BidPanel(c)
-    place(panel, 4, 4, 3)  # the same coin twice
-    panel.confirm.click()
+    place(panel, 4, 4, 3)  # the same coin twice: the 5 moves from the first tavern to the second
+    assert [dd.value for dd in panel.taverns] == [None, 4, 3]
+    hand = c.state.players[0].hand
+    c.apply(nidlib.Bid(0, (hand[4], hand[4], hand[3]), (hand[0], hand[1])))  # built by hand
     assert not c.state.players[0].bid_done
     assert c.violation is not None
     assert c.violation.rule == "R-BID-1"

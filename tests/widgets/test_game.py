@@ -69,10 +69,12 @@ def test_illegal_choice_is_explained_not_raised() -> None:
     app = started()
     panel = app.table_box.children[0].bid_panel
     for dd in panel.taverns:
-        dd.value = 0  # the same coin three times
-    panel.confirm.click()
+        dd.value = 0  # the same coin three times: it moves to the last menu
+    assert [dd.value for dd in panel.taverns] == [None, None, 0]
     c = app.controller
     assert c is not None
+    hand = c.state.players[0].hand
+    c.apply(nidlib.Bid(0, (hand[0], hand[0], hand[0]), (hand[1], hand[2])))  # the same coin three times
     assert c.violation is not None
     assert c.violation.rule == "R-BID-1"
     assert not c.state.players[0].bid_done
@@ -85,6 +87,35 @@ def test_hint_names_an_action_and_a_reason() -> None:
     assert "Why:" in text
     assert app.hint_action is not None
     assert nidlib.check(app.controller.state, app.hint_action) is None  # type: ignore[union-attr]
+
+
+def test_a_hint_is_cleared_when_the_position_changes() -> None:
+    app = started()
+    c = app.controller
+    assert c is not None
+    app.hint_button.click()
+    assert "The strongest bot would choose for Ana" in app.hint_text.value
+    c.say("A sentence in the message bar")  # a change that keeps the position keeps the hint
+    assert "The strongest bot would choose for Ana" in app.hint_text.value
+    bid_first_coins(app)  # Ana's bid: the hint was about the position before it
+    assert app.hint_text.value == ""
+    assert app.hint_action is None
+    app.hint_button.click()  # hot again after the bot bids and Ana must pick (or bid) again
+    app.auto_button.click()
+    assert app.hint_text.value == ""
+    app.hint_button.click()
+    shown = app.hint_text.value
+    assert shown
+    app.back_button.click()  # travelling in the history changes the position too
+    assert app.hint_text.value == ""
+
+
+def test_the_hint_never_squeezes_its_button() -> None:
+    app = started()
+    row = next(ch for ch in app.controls.children if app.hint_button in getattr(ch, "children", ()))
+    assert app.hint_button.layout.flex == "0 0 auto"  # the button keeps its width, whatever the hint's
+    assert row.layout.flex_flow == "row wrap"  # a long hint goes below the button, not beside it
+    assert app.hint_text.layout.flex == "1 1 20em"
 
 
 def test_history_slider_travels_and_branches() -> None:

@@ -38,6 +38,38 @@ def test_playing_a_ruling_step_by_step_shows_events_and_outcome() -> None:
     assert page.outcome.value == ""
 
 
+def test_undo_after_trying_the_rulings_own_action_keeps_the_gallery_in_step() -> None:
+    page = lab(case="EC-09")
+    page.case_step_button.click()  # step 1 with the gallery's button
+    assert page.action_text.value == "p0:pick:1RO3"  # the text box offers step 2
+    page.try_text.click()  # step 2 through the text box
+    assert "Play step 3 of 3" in page.case_step_button.description
+    page.undo_button.click()  # back to the position after step 1
+    assert len(page.states) == 2
+    assert "Play step 2 of 3" in page.case_step_button.description
+    assert page.action_text.value == "p0:pick:1RO3"
+    page.case_step_button.click()
+    page.case_step_button.click()
+    assert page.case_step_button.disabled
+    assert "The engine did exactly this" in page.outcome.value
+
+
+def test_an_action_off_the_rulings_path_then_undo_comes_back_to_it() -> None:
+    page = lab(case="EC-09")
+    page.case_step_button.click()
+    page.actions.value = "p0:pick:1M1"  # not the ruling's step 2 (p0:pick:RO3)
+    page.try_button.click()
+    assert "Ana takes Miner 1" in page.result.value or "1M1" in page.result.value
+    assert page.case_step_button.disabled  # the ruling's next step does not apply to this position
+    assert "Undo" in page.case_step_button.description
+    page.undo_button.click()
+    assert not page.case_step_button.disabled
+    assert "Play step 2 of 3" in page.case_step_button.description
+    page.case_step_button.click()
+    page.case_step_button.click()
+    assert "The engine did exactly this" in page.outcome.value
+
+
 def test_apply_a_legal_action_from_the_list() -> None:
     page = lab(case="EC-01")
     page.actions.value = "p0:pick:1W3"

@@ -87,6 +87,68 @@ def test_bid_round_widget_plays_the_whole_round() -> None:
     assert box.children[3].layout.display is None
 
 
+def play_round(box: object, texts: list[str]) -> None:
+    """Bid ``texts`` on the three taverns, then resolve them (the blue button) until it is hidden."""
+    ctl = box.controls  # type: ignore[attr-defined]
+    choose(ctl["panel"], texts)
+    ctl["panel"].confirm.click()
+    while ctl["step"].layout.display != "none":
+        ctl["step"].click()
+
+
+def test_the_end_of_the_round_offers_another_round() -> None:
+    box = lesson.bid_round()
+    c, ctl = box.controller, box.controls
+    assert ctl["more"].layout.display == "none"  # nothing to go on to yet
+    play_round(box, ["5b", "4", "0"])
+    assert "The round is over" in ctl["guide"].value
+    assert ctl["more"].layout.display is None
+    assert "Play another round" in ctl["guide"].value  # the sentence names the next step
+    ctl["more"].click()
+    s = c.state
+    assert (s.round, nidlib.decision(s).kind, nidlib.to_act(s)) == (2, "bids", (0,))  # Bo and Cy bid again
+    assert s.players[1].bid_done
+    assert box.children[3].layout.display is None  # the bid panel is back, for round 2
+    assert ctl["panel"].layout.display == ""
+    assert ctl["more"].layout.display == "none"
+    assert "Choose a coin for each of the three taverns" in ctl["guide"].value
+    play_round(box, ["5b", "4", "0"])
+    assert c.state.round == 3
+    assert "The round is over" in ctl["guide"].value
+    ctl["again"].click()  # back to the very first round
+    assert (c.state.round, nidlib.to_act(c.state)) == (1, (0,))
+    assert ctl["panel"].layout.display == ""
+
+
+def test_every_position_of_the_practice_offers_a_control() -> None:
+    box = lesson.bid_round()
+    c, ctl = box.controller, box.controls
+
+    def shown() -> list[str]:
+        out = [k for k in ("step", "more", "again") if ctl[k].layout.display != "none"]
+        if box.children[3].layout.display != "none" and ctl["panel"].layout.display != "none":
+            out.append("panel")
+        return out
+
+    assert shown() == ["panel"]
+    play_round(box, ["5b", "4", "0"])
+    for _ in range(12):  # round after round, through the end of Age I, until no round is left
+        assert shown(), (c.state.age, c.state.round)
+        if ctl["more"].layout.display == "none":
+            break
+        ctl["more"].click()
+        assert "panel" in shown()
+        for k, dd in enumerate(ctl["panel"].taverns):
+            dd.value = k
+        ctl["panel"].confirm.click()
+        while ctl["step"].layout.display != "none":
+            assert shown()
+            ctl["step"].click()
+    assert "again" in shown()
+    assert "The round is over" in ctl["guide"].value
+    assert "Play the round again" in ctl["guide"].value
+
+
 def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     box = lesson.bid_round()
     c, ctl = box.controller, box.controls
@@ -103,15 +165,21 @@ def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     assert "Pick order" not in ctl["log"].html.value
 
 
-def test_the_same_coin_on_two_taverns_is_refused_by_nidlib() -> None:
+def test_a_coin_already_on_a_tavern_moves_instead_of_being_placed_twice() -> None:
     box = lesson.bid_round()
     c, panel = box.controller, box.controls["panel"]
-    for dd in panel.taverns:
-        dd.value = 4  # the basic 5 (hand is 0, 2, 3, 4, 5b) everywhere
+    goblin, dragon, horse = panel.taverns  # Ana's hand: 0, 2, 3, 4, 5b (indices 0..4)
+    goblin.value = 4  # the basic 5 on the Goblin
+    dragon.value = 4  # ... then on the Dragon: it leaves the Goblin
+    assert (goblin.value, dragon.value, horse.value) == (None, 4, None)
+    goblin.value = 3
+    horse.value = 0
+    goblin.value = 0  # the 0 was on the Horse: the Horse gets the Goblin's 4 (a swap)
+    assert (goblin.value, dragon.value, horse.value) == (0, 4, 3)
+    assert "2 (basic), 3 (basic)" in panel.pouch.value
     panel.confirm.click()
-    assert "R-BID-1" in panel.message.html.value
-    assert c.index == 0
-    assert nidlib.to_act(c.state) == (0,)
+    assert c.state.players[0].bid_done
+    assert [str(x) for x in c.state.players[0].slots[:3]] == ["0", "5b", "4"]
 
 
 def test_tie_results_at_every_player_count() -> None:

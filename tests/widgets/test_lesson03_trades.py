@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import nidlib
 from nidlib.coins import Coin
 from widgets.lessons import l03_trades as lesson
@@ -76,12 +78,13 @@ def test_offering_on_the_tavern_being_resolved_keeps_the_tie() -> None:
 
 def test_offering_then_trade_uses_the_new_value() -> None:
     box = lesson.scene("offering-trade")
+    start = box.controller.state
     click(box, "Royal Offering")
     click(box, "3 (basic)")  # 3 -> 6 in the pouch
     log = box.children[-1].html.value
     assert "trade 2 + 6 = 8" in log
-    box.reset.click()  # start again
-    assert box.controller.index == 0
+    box.reset.click()  # start again: where Ana picks, after Bo and Cy
+    assert box.controller.state == start
 
 
 def test_the_scene_says_when_its_round_is_over() -> None:
@@ -93,6 +96,25 @@ def test_the_scene_says_when_its_round_is_over() -> None:
     assert "This scene is over" in box.end_note.value
     box.controller.undo()
     assert box.end_note.value == ""
+
+
+@pytest.mark.parametrize("name", list(lesson.SCENES))
+def test_start_the_scene_again_restores_its_starting_position(name: str) -> None:
+    box = lesson.scene(name)
+    c = box.controller
+    start, log = c.state, box.children[-1].html.value
+    panel = next(ch for ch in box.children if type(ch).__name__ == "ActionPanel")
+    offered = [b.description for b in panel.buttons.children if not b.disabled]
+    assert offered  # Ana acts first (the scripted players before her have played)
+    click(box, offered[0])
+    assert c.state != start
+    box.reset.click()
+    assert c.state == start
+    assert nidlib.to_act(c.state) == (0,)
+    assert [b.description for b in panel.buttons.children if not b.disabled] == offered
+    assert box.children[-1].html.value == log
+    click(box, offered[0])  # and the scene plays again from there
+    assert c.state != start
 
 
 def test_check_question_answer_comes_from_the_trade() -> None:

@@ -151,8 +151,8 @@ def test_hidden_coins_leave_the_widget_models() -> None:
     assert all(dd.options == () for dd in panel.taverns)  # nobody has the laptop: no coins anywhere
     a.shows[1].click()
     assert len(panel.taverns[0].options) == 6  # "choose" and Bo's five coins
-    for dd in panel.taverns:
-        dd.value = 0
+    for k, dd in enumerate(panel.taverns):
+        dd.value = k
     a.hide.click()
     assert a.bid_boxes[1].children == ()
     assert all(dd.options == () for dd in panel.taverns)

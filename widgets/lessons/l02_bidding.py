@@ -52,6 +52,13 @@ def round_after_scripted_bids() -> tuple[State, list[Event]]:
     return s, events
 
 
+def scripted_bid(s: State, player: int) -> nidlib.Action:
+    """Bo's or Cy's bid in a later round: their scripted bid while nidlib accepts it (they still own
+    those coins), otherwise nidlib's first legal bid."""
+    a = nidlib.parse(f"p{player}:bid:{SCRIPTED[player]}")
+    return a if nidlib.check(s, a) is None else nidlib.legal_actions(s, player)[0]
+
+
 def scripted_action(s: State) -> nidlib.Action:
     """The practice round's script: whoever must pick takes the leftmost card; any other decision
     (none arises in this round) takes nidlib's first legal action."""
@@ -204,7 +211,8 @@ def say(section: str) -> Any:
 
 @live
 def bid_round() -> Any:
-    """Bid against Bo and Cy in the shared BidPanel, then step through the three taverns."""
+    """Bid against Bo and Cy in the shared BidPanel, then step through the three taverns; at the end of
+    the round, play another one (Bo and Cy bid again) or play the first round again."""
     import ipywidgets as w
 
     from widgets import BidPanel, EventLog, PlayerBoard, TavernRow
@@ -228,10 +236,36 @@ def bid_round() -> Any:
     step.add_class("nt-l02-next")
     again = w.Button(description=render("l02.again"), icon="refresh", layout=w.Layout(width="auto"))
     again.add_class("nt-l02-again")
+    more = w.Button(
+        description=render("l02.more"), button_style="primary", icon="forward", layout=w.Layout(width="auto")
+    )
+    more.add_class("nt-l02-more")
     log = EventLog(c, theme=False).add_class("nt-l02-log")
+    practised = {"round": start.round}  # the round being played (another round moves it on)
 
     def round_over() -> bool:
-        return c.state.round != start.round or c.state.is_over
+        s = c.state
+        if s.round != practised["round"] or s.is_over:
+            return True
+        d = nidlib.decision(s)  # the end of an Age (Troop Evaluation's choices) is past the round too
+        return d is not None and d.kind != "bids" and not resolving(s)
+
+    def can_go_on() -> bool:
+        """Another round can start: this one is over and nidlib waits for everyone's bids."""
+        d = nidlib.decision(c.state)
+        return round_over() and not c.state.is_over and d is not None and d.kind == "bids"
+
+    def on_more(_: Any) -> None:
+        if not can_go_on():
+            return
+        practised["round"] = c.state.round
+        for p in SCRIPTED:
+            if c.apply(scripted_bid(c.state, p)) is not None:
+                break  # the message bar explains it
+
+    def on_again(_: Any) -> None:
+        practised["round"] = start.round
+        c.goto(0)
 
     def on_step(_: Any) -> None:
         start_at = (c.state.round, c.state.tavern)
@@ -245,22 +279,24 @@ def bid_round() -> Any:
         bid_box.layout.display = "none" if done else None
         step.layout.display = None if resolving(s) and not done else "none"
         again.layout.display = None if c.index > 0 else "none"
+        more.layout.display = None if can_go_on() else "none"
         if done:
-            guide.value = note(render("l02.round.done"), "ok")
+            guide.value = note(render("l02.round.done" if can_go_on() else "l02.round.done-last"), "ok")
         elif resolving(s):
             guide.value = note(render("l02.round.step", {"tavern": f"@tavern.{s.tavern}"}))
         else:
             guide.value = note(render("l02.round.intro"))
 
     step.on_click(safe(c, on_step))
-    again.on_click(safe(c, lambda _b: c.goto(0)))
+    more.on_click(safe(c, on_more))
+    again.on_click(safe(c, on_again))
     c.on_change(refresh)
     refresh()
-    buttons = w.HBox([step, again]).add_class("nt-lesson-buttons")
+    buttons = w.HBox([step, more, again]).add_class("nt-lesson-buttons")
     box = w.VBox([guide, taverns, boards, bid_box, buttons, log])
     box.add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-round")
     box.controller = c  # for tests
-    box.controls = {"panel": panel, "step": step, "again": again, "log": log, "guide": guide}
+    box.controls = {"panel": panel, "step": step, "more": more, "again": again, "log": log, "guide": guide}
     return box
 
 

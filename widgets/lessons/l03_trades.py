@@ -216,7 +216,9 @@ def scene(name: str) -> Any:
     reset = w.Button(description=render("l03.reset"), icon="refresh", layout=w.Layout(width="auto"))
     reset.add_class("nt-l03-reset")
 
-    reset.on_click(safe(c, lambda _b: c.goto(0)))
+    # the scene starts where Ana first acts, after the scripted players before her (not history entry 0)
+    first = c.index
+    reset.on_click(safe(c, lambda _b: c.goto(first)))
     end = scene_end(c, "l03.scene.over")
     buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
     box = w.VBox([intro, taverns, boards, panel, end, buttons, log])
