@@ -323,6 +323,7 @@ def _set(players: tuple[PlayerState, ...], seat: int, pl: PlayerState) -> tuple[
 
 
 def _income(s: State) -> tuple[State, tuple[Event, ...]]:
+    """Family (Z-INC-1) and improvements (Z-INC-4) pay, within the cap (Z-INC-2); free markers (Z-INC-3)."""
     p = s.params
     players = s.players
     events: list[Event] = []

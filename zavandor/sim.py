@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 
 from zavandor.bots import Bot, make_bot, observe
 from zavandor.engine import (
+    Action,
     Auction,
     BankTrade,
     EndRound,
@@ -30,6 +31,7 @@ from zavandor.engine import (
     scores,
     winners,
 )
+from zavandor.events import Event
 from zavandor.params import Confidence, Gem, Params
 from zavandor.state import Phase, State
 
@@ -103,31 +105,39 @@ def _bot_rng(seed: int, *parts: object) -> random.Random:
     return random.Random("zavandor-bot/" + "/".join(str(x) for x in (seed, *parts)))
 
 
-def play_round(s: State, bots: Sequence[Bot], seed: int) -> State:
-    """One whole round (Income, Trade, Auction, King, Upgrade, end) with ``bots`` by seat."""
-    s, _ = apply(s, Income())
+def play_round(s: State, bots: Sequence[Bot], seed: int, log: list[Event] | None = None) -> State:
+    """One whole round (Income, Trade, Auction, King, Upgrade, end) with ``bots`` by seat;
+    the events are appended to ``log`` when one is given."""
+
+    def step(s: State, a: Action) -> State:
+        s2, events = apply(s, a)
+        if log is not None:
+            log.extend(events)
+        return s2
+
+    s = step(s, Income())
     order = s.seat_order()
     for seat in order:
         rng = _bot_rng(seed, s.round, seat, "trade")
         for give, take in bots[seat].trades(observe(s, seat), rng):
             a = BankTrade(seat, give, take)
             if check(s, a) is None:
-                s, _ = apply(s, a)
+                s = step(s, a)
     bids = tuple(
         bots[seat].bid(observe(s, seat), _bot_rng(seed, s.round, seat, "bid")) for seat in range(s.n)
     )
-    s, _ = apply(s, Auction(bids))
+    s = step(s, Auction(bids))
     if s.phase is Phase.KING and s.king_mover is not None:
         mover = s.king_mover
         rng = _bot_rng(seed, s.round, mover, "king")
         to = bots[mover].king(observe(s, mover), s.params.king_path[s.king].exits, rng)
-        s, _ = apply(s, MoveKing(mover, to))
+        s = step(s, MoveKing(mover, to))
     for seat in order:
         rng = _bot_rng(seed, s.round, seat, "upgrade")
         up = Upgrade(seat)
         if check(s, up) is None and bots[seat].upgrade(observe(s, seat), rng):
-            s, _ = apply(s, up)
-    s, _ = apply(s, EndRound())
+            s = step(s, up)
+    s = step(s, EndRound())
     return s
 
 
@@ -138,13 +148,14 @@ def play_game(
     params: Params | None = None,
     start: int = 0,
     max_rounds: int = 40,
+    log: list[Event] | None = None,
 ) -> tuple[State, list[State]]:
-    """A whole game; returns the last state and the state after each round."""
+    """A whole game; returns the last state and the state after each round (events go to ``log``)."""
     bots = [make_bot(name) for name in strategies]
     s = new_game([f"{name}-{k}" for k, name in enumerate(strategies)], seed=seed, params=params, start=start)
     states = []
     while s.phase is not Phase.OVER and s.round <= max_rounds:
-        s = play_round(s, bots, seed)
+        s = play_round(s, bots, seed, log)
         states.append(s)
     return s, states
 
