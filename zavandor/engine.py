@@ -135,8 +135,18 @@ def rule_confidence(rule_id: str) -> Confidence:
 def _ev(
     p: Params, key: str, rule: str, deps: tuple[str, ...] = (), seat: int | None = None, **params: Any
 ) -> Event:
-    conf = weakest((rule_confidence(rule), p.confidence_of(deps)))
+    hit = _CONF.get((id(p), rule, deps))
+    if hit is not None and hit[0] is p:
+        conf = hit[1]
+    else:
+        if len(_CONF) > 4096:
+            _CONF.clear()
+        conf = weakest((rule_confidence(rule), p.confidence_of(deps)))
+        _CONF[(id(p), rule, deps)] = (p, conf)  # the entry keeps ``p`` alive: its id is not reused
     return Event(key, rule, params, seat, conf)
+
+
+_CONF: dict[tuple[int, str, tuple[str, ...]], tuple[Params, Confidence]] = {}
 
 
 def _gem(g: Gem) -> str:

@@ -53,12 +53,12 @@ CONFIDENCE_ORDER: tuple[Confidence, ...] = (
 )
 
 
+_RANK: dict[str, int] = {c: i for i, c in enumerate(CONFIDENCE_ORDER)}
+
+
 def weakest(levels: Any) -> Confidence:
     """The weakest of some confidence levels (``confirmed`` when there are none)."""
-    worst = 0
-    for level in levels:
-        worst = max(worst, CONFIDENCE_ORDER.index(Confidence(level)))
-    return CONFIDENCE_ORDER[worst]
+    return CONFIDENCE_ORDER[max((_RANK[level] for level in levels), default=0)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,13 +168,11 @@ class Params:
 
     def confidence(self, name: str) -> Confidence:
         """The field's source confidence, or ``illustrative`` when its value was changed (custom)."""
-        for f in fields(self):
-            if f.name == name:
-                if getattr(self, name) != f.default:
-                    return Confidence.ILLUSTRATIVE
-                return Confidence(f.metadata["confidence"])
-        msg = f"Params has no field {name!r}"
-        raise KeyError(msg)
+        table = labels(self)
+        if name not in table:
+            msg = f"Params has no field {name!r}"
+            raise KeyError(msg)
+        return table[name]
 
     def confidence_of(self, names: Any) -> Confidence:
         """The weakest confidence of the named fields: ``illustrative`` if any is unknown or custom."""
@@ -210,3 +208,23 @@ def describe() -> list[dict[str, str]]:
         }
         for f in fields(Params)
     ]
+
+
+_LABELS: dict[int, tuple[Params, dict[str, Confidence]]] = {}
+
+
+def labels(p: Params) -> dict[str, Confidence]:
+    """Every field's confidence for ``p`` (custom values are illustrative); cached per instance."""
+    hit = _LABELS.get(id(p))
+    if hit is not None and hit[0] is p:
+        return hit[1]
+    if len(_LABELS) > 256:
+        _LABELS.clear()
+    table = {
+        f.name: Confidence.ILLUSTRATIVE
+        if getattr(p, f.name) != f.default
+        else Confidence(f.metadata["confidence"])
+        for f in fields(Params)
+    }
+    _LABELS[id(p)] = (p, table)  # the entry keeps ``p`` alive, so its id is not reused while cached
+    return table

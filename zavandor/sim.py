@@ -117,25 +117,22 @@ def play_round(s: State, bots: Sequence[Bot], seed: int, log: list[Event] | None
 
     s = step(s, Income())
     order = s.seat_order()
+    rngs = [_bot_rng(seed, s.round, seat) for seat in range(s.n)]  # one generator per seat and round
     for seat in order:
-        rng = _bot_rng(seed, s.round, seat, "trade")
+        rng = rngs[seat]
         for give, take in bots[seat].trades(observe(s, seat), rng):
             a = BankTrade(seat, give, take)
             if check(s, a) is None:
                 s = step(s, a)
-    bids = tuple(
-        bots[seat].bid(observe(s, seat), _bot_rng(seed, s.round, seat, "bid")) for seat in range(s.n)
-    )
+    bids = tuple(bots[seat].bid(observe(s, seat), rngs[seat]) for seat in range(s.n))
     s = step(s, Auction(bids))
     if s.phase is Phase.KING and s.king_mover is not None:
         mover = s.king_mover
-        rng = _bot_rng(seed, s.round, mover, "king")
-        to = bots[mover].king(observe(s, mover), s.params.king_path[s.king].exits, rng)
+        to = bots[mover].king(observe(s, mover), s.params.king_path[s.king].exits, rngs[mover])
         s = step(s, MoveKing(mover, to))
     for seat in order:
-        rng = _bot_rng(seed, s.round, seat, "upgrade")
         up = Upgrade(seat)
-        if check(s, up) is None and bots[seat].upgrade(observe(s, seat), rng):
+        if check(s, up) is None and bots[seat].upgrade(observe(s, seat), rngs[seat]):
             s = step(s, up)
     s = step(s, EndRound())
     return s
