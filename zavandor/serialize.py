@@ -112,6 +112,8 @@ class _R:
         if not isinstance(v, int) or isinstance(v, bool):
             raise self.fail(f"expected a whole number, got {json.dumps(v)}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
+            if hi is None:
+                raise self.fail(f"{v} is out of range: at least {lo}")
             raise self.fail(f"{v} is out of range {lo}..{hi}")
         return v
 
