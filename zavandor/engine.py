@@ -629,6 +629,11 @@ class Score:
     gems: int  #: VP from converting gems, ``end_conversion`` to 1
     improvements: int  #: VP printed on improvements (``card_vp`` each: illustrative)
     cards_left: int  #: gem cards left after the conversion (the tie-break, Z-END-3)
+    confidence: Confidence = Confidence.SEED  #: illustrative when improvements (unknown VP) count
+
+    @property
+    def illustrative(self) -> bool:
+        return self.confidence is Confidence.ILLUSTRATIVE
 
     @property
     def total(self) -> int:
@@ -649,6 +654,9 @@ def scores(s: State) -> tuple[Score, ...]:
                 gems=conv,
                 improvements=p.card_vp * len(pl.improvements),
                 cards_left=cards - conv * p.end_conversion,
+                confidence=p.confidence_of(
+                    ("end_conversion", "card_vp") if pl.improvements else ("end_conversion",)
+                ),
             )
         )
     return tuple(out)

@@ -398,6 +398,8 @@ def test_z_end_2_three_gems_make_one_vp_and_locked_bids_count() -> None:
     a, b = scores(s)
     assert (a.tokens, a.gems, a.improvements, a.total, a.cards_left) == (3, 2, 2, 7, 1)
     assert (b.gems, b.cards_left) == (1, 0)  # 2 rubies in hand + 1 locked diamond
+    assert a.illustrative  # an improvement's VP is unknown
+    assert not b.illustrative  # 3 gems = 1 VP is from the seed
 
 
 def test_z_end_3_ties_go_to_most_cards_left_then_shared() -> None:
@@ -407,3 +409,9 @@ def test_z_end_3_ties_go_to_most_cards_left_then_shared() -> None:
     assert winners(s) == (0, 1)
     s, events = apply(_last_round(), EndRound())
     assert events[-1].rule == "Z-END-3"
+
+
+def test_z_draw_1_draws_are_the_same_in_every_process() -> None:
+    """String seeds are hashed with SHA-512 (not Python's salted hash): these hands never change."""
+    s, _ = apply(new_game(["Ana", "Bo", "Cy"], seed=7), Income())
+    assert [pl.hand for pl in s.players] == [(1, 0, 1, 6), (0, 2, 3, 3), (0, 1, 1, 6)]
