@@ -15,7 +15,7 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-FORMATTED := $(wildcard nidlib widgets tests bench tools)
+FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools)
 PYTEST_ARGS ?=
 ARGS ?=
 
@@ -26,7 +26,7 @@ help:
 	@echo "make run        serve the tutor on http://127.0.0.1:$(PORT)/ (Voila)"
 	@echo "make test       lint, type-check, unit + notebook + browser tests"
 	@echo "make lint       ruff check and ruff format --check"
-	@echo "make typecheck  mypy (strict on nidlib)"
+	@echo "make typecheck  mypy (strict on nidlib and zavandor)"
 	@echo "make bench      engine playouts per second (bench-strong, bench-tutor: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"
@@ -71,7 +71,7 @@ typecheck: setup
 
 # One run: unit tests, the lessons under nbval (every cell must run), the browser tests.
 pytest: setup chromium
-	$(BIN)/pytest tests tutorials nidlib --doctest-modules --nbval-lax --nbval-current-env \
+	$(BIN)/pytest tests tutorials nidlib zavandor --doctest-modules --nbval-lax --nbval-current-env \
 		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
 
 # Debian's chromium for the browser tests, and a CJK font so the Chinese lessons render (screenshots).
