@@ -97,8 +97,8 @@ def test_closing_a_page_shuts_its_kernel_down(
     assert kernel_exists(voila_url, kernel_id)
     page2 = page.context.new_page()  # keep the browser context alive after closing the lesson
     page.close(run_before_unload=True)
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60  # seconds on a quiet machine; a busy one is slower
     while kernel_exists(voila_url, kernel_id):
-        assert time.monotonic() < deadline, f"kernel {kernel_id} still runs 15 s after its page closed"
+        assert time.monotonic() < deadline, f"kernel {kernel_id} still runs 60 s after its page closed"
         time.sleep(0.25)
     page2.close()
