@@ -118,6 +118,24 @@ def test_a_dead_kernel_is_announced_and_reload_brings_back_a_working_page(
     expect(page.locator(CONNECTION_ALERT)).to_have_count(0)
 
 
+def test_a_kernel_shut_down_by_the_server_is_announced(page: Page, own_server: Server) -> None:
+    """The server shuts the page's kernel down (here through Voila's shutdown request, which a closing
+    tab sends; culling does the same): the kernel's socket closes, the server no longer knows it."""
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_lesson(page, own_server.url, "01-game-at-a-glance", "?lang=zh-Hant")
+    kernel_id = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+    response = page.request.post(
+        f"{own_server.url}/voila/api/shutdown/{kernel_id}", headers={"Origin": own_server.url}
+    )
+    assert response.ok, response.text()
+
+    alert = page.locator(CONNECTION_ALERT)
+    expect(alert).to_contain_text(render("ui.alert.kernel", lang="zh-Hant"), timeout=ALERT_TIMEOUT_MS)
+    expect(alert.get_by_role("button", name=render("ui.alert.reload", lang="zh-Hant"))).to_be_focused()
+
+
 def test_a_stopped_server_is_announced_in_the_page_language(
     page: Page, own_server: Server, save_screenshot: Callable[[Page, str], Path]
 ) -> None:

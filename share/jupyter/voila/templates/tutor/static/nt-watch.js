@@ -6,7 +6,9 @@
  *     restarts a fresh one, which has none of the page's widgets: the page cannot work any more);
  *   - the socket closing: we then ask the server about the kernel (GET /api/kernels/<id>): no
  *     answer means the server is gone, 404 means the kernel is gone; a kernel that is still there
- *     gets a few seconds for Voila to reconnect.
+ *     gets a few seconds for Voila to reconnect;
+ *   - and every few seconds we ask the server whether it still knows the kernel: a kernel the
+ *     server shut down (culling, another tab's shutdown request) leaves the socket open and silent.
  * Either way the page shows a sentence (role="alert") and a Reload button. The sentences, in every
  * language, and the style come from the page (<script id="nt-page-messages">, generated from the
  * catalogue by widgets/guard.py); the language is the address's ?lang=.
@@ -109,9 +111,24 @@
     );
   }
 
+  var POLL_MS = 5000;
+  var polled = {};
+
+  function poll(kernelUrl) {
+    if (polled[kernelUrl]) { return; }
+    polled[kernelUrl] = window.setInterval(function () {
+      if (leaving || shown) { window.clearInterval(polled[kernelUrl]); return; }
+      window.fetch(kernelUrl, { cache: "no-store", credentials: "same-origin" }).then(
+        function (response) { if (response.status === 404) { show("kernel"); } },
+        function () { /* no answer: a closed socket tells (probe) */ }
+      );
+    }, POLL_MS);
+  }
+
   function watch(ws, url) {
     var kernelUrl = url.replace(/^ws/, "http").replace(/\/channels(\?.*)?$/, "");
     sockets.push(ws);
+    poll(kernelUrl);
     ws.addEventListener("message", function (event) {
       var state = statusOf(event.data);
       if (state && BAD_STATES[state]) { show("kernel"); }
