@@ -35,7 +35,7 @@ from markupsafe import Markup
 
 from nidlib.messages import LANGUAGES, render
 
-__all__ = ["ALERT_KEYS", "alert_widget", "guard", "install", "page_head", "report"]
+__all__ = ["ALERT_KEYS", "alert_widget", "guard", "install", "log_failure", "page_head", "report"]
 
 ALERT_KEYS: tuple[str, ...] = ("ui.alert.kernel", "ui.alert.server", "ui.alert.reload")
 """The sentences of the connection alert (``nt-watch.js``), in every language."""
@@ -97,13 +97,18 @@ def _show(text: str, target: Any = None) -> None:
         _alert.value = f'<div class="nt-alert nt-alert-error" role="alert">{escape(text)}</div>'
 
 
-def report(error: BaseException, target: Any = None, exc_info: ExcInfo | None = None) -> None:
-    """Tell the learner that an action failed (a sentence in ``target``, an HTML widget, or the
-    page's alert) and write the details to the server's log."""
+def log_failure(error: BaseException, exc_info: ExcInfo | None = None) -> None:
+    """Write ``error``'s traceback to the server's log (the kernel's own stderr, never the page's)."""
     info = exc_info or (type(error), error, error.__traceback__)
     details = "".join(traceback.format_exception(*info))
     with contextlib.suppress(Exception):  # no log stream: the sentence still tells the learner
         print(f"nidavellir-tutor: a widget callback failed\n{details}", file=sys.__stderr__, flush=True)
+
+
+def report(error: BaseException, target: Any = None, exc_info: ExcInfo | None = None) -> None:
+    """Tell the learner that an action failed (a sentence in ``target``, an HTML widget, or the
+    page's alert) and write the details to the server's log."""
+    log_failure(error, exc_info)
     _show(render("ui.error.page", {"error": type(error).__name__}), target)
 
 

@@ -129,3 +129,16 @@ def test_a_lesson_guard_explains_an_illegal_action_and_reports_a_failure(
     assert "ValueError: boom in a callback" in page.log.getvalue()
     assert page.alert.value == ""  # the callback's own message widget, not the page's alert
     assert page.shell.shown == []
+
+
+@pytest.mark.parametrize("page_class", ["widgets.game.GameApp", "widgets.lab.Lab"])
+def test_the_game_and_the_lab_log_an_unexpected_failure(page: Page, page_class: str) -> None:
+    """Their own guards keep their sentence in their message bar, and log the details too."""
+    import importlib
+
+    module, name = page_class.rsplit(".", 1)
+    app = getattr(importlib.import_module(module), name)()
+    app._guard(lambda: 1 / 0)
+    assert "ZeroDivisionError" in app.error.value
+    assert "ZeroDivisionError: division by zero" in page.log.getvalue()
+    assert "Traceback (most recent call last)" in page.log.getvalue()
