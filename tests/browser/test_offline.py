@@ -40,5 +40,11 @@ def test_every_page_is_served_by_the_tutor_alone(page: Page, voila_url: str) -> 
     for name in PAGES:
         current[0] = name
         open_lesson(page, voila_url, name)
+        if name == "07-final-scoring":  # its buttons have icons: Voila's bundle has their font
+            loaded = page.evaluate(
+                "async () => { await document.fonts.ready; return [...document.fonts]"
+                ".filter(f => f.status === 'loaded').map(f => f.family) }"
+            )
+            assert any("Font Awesome" in family for family in loaded), loaded
     assert not outside, f"requests to other hosts: {sorted(set(outside))}"
     assert not errors, "console errors:\n" + "\n".join(errors)
