@@ -81,3 +81,30 @@ def test_jupyter_config_is_read_by_the_binder_server(tmp_path: Path) -> None:
     assert config["VoilaConfiguration"]["show_tracebacks"] is False
     assert config["MappingKernelManager"] == {"cull_interval": 60, "cull_idle_timeout": 600}
     assert "cp jupyter_config.json" in (REPO / "binder" / "postBuild").read_text()
+
+
+def test_binder_serves_the_tutor_template(tmp_path: Path) -> None:
+    """postBuild puts the tutor's Voila template on the data path and selects it (with the Jinja
+    filter its pages need) in ~/.jupyter/jupyter_server_config.json, next to jupyter_config.json."""
+    for name in ("jupyter_config.json", "binder/jupyter_server_config.json"):
+        (tmp_path / Path(name).name).write_bytes((REPO / name).read_bytes())
+    result = subprocess.run(
+        [str(BIN / "jupyter"), "server", "--show-config-json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    config = json.loads(result.stdout[result.stdout.index("{") :])
+    assert config["VoilaConfiguration"] == {
+        "show_tracebacks": False,
+        "strip_sources": True,
+        "template": "tutor",
+    }
+    assert config["VoilaExporter"]["filters"] == {"nt_page_head": "widgets.guard.page_head"}
+    post_build = (REPO / "binder" / "postBuild").read_text()
+    assert "cp -r share/jupyter/voila/templates/tutor" in post_build
+    assert "cp binder/jupyter_server_config.json" in post_build

@@ -23,6 +23,7 @@ per page instead of ~1 s on 2 cores, docs/benchmarks.md "Tutor").
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 LANDING = "index.ipynb"
+SHARE = Path(__file__).resolve().parents[1] / "share" / "jupyter"
+"""Holds the tutor's Voila template, ``voila/templates/tutor`` (see :func:`use_tutor_template`)."""
 
 FLAGS: tuple[str, ...] = (
     "--no-browser",
@@ -59,6 +62,10 @@ FLAGS: tuple[str, ...] = (
     # hidden folders and files (.ipynb_checkpoints, .drafts/...) are neither preheated nor served
     r"--VoilaKernelManager.preheat_denylist=['(^|.*/)[.]']",
     "--ContentsManager.allow_hidden=False",
+    # Voila's lab template without its CDN links, plus a sentence and a Reload button when the
+    # page's kernel or the server goes away (share/jupyter/voila/templates/tutor)
+    "--template=tutor",
+    "--VoilaExporter.filters={'nt_page_head': 'widgets.guard.page_head'}",
 )
 """Voila options of the tutor; an option given on the command line replaces the one here."""
 
@@ -106,7 +113,15 @@ def argv(extra: list[str]) -> list[str]:
     return [str(TUTORIALS), *(flag for flag in FLAGS if name(flag) not in last), *kept]
 
 
+def use_tutor_template() -> None:
+    """Put ``share/jupyter`` first on the Jupyter data path, where Voila looks for ``--template=tutor``
+    (and its static files, served at ``/voila/templates/tutor/static/``)."""
+    paths = [str(SHARE), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+
+
 def main() -> None:
+    use_tutor_template()
     TutorVoila.launch_instance(argv=argv(sys.argv[1:]))
 
 

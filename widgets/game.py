@@ -44,6 +44,7 @@ from nidlib.serialize import state_from_dict, state_to_dict
 from nidlib.state import State
 from widgets import render as r
 from widgets.controller import Controller
+from widgets.guard import log_failure
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
 from widgets.theme import theme_widget
@@ -364,6 +365,7 @@ class GameApp(w.VBox):
         except (NidError, ValueError) as e:
             self.say(t("game.error.problem", self.lang, error=str(e)))
         except Exception as e:  # noqa: BLE001 - shown as a sentence
+            log_failure(e)  # the details to the server's log (widgets/guard.py)
             self.say(t("game.error.unexpected", self.lang, error=f"{type(e).__name__}: {e}"))
 
     def say(self, text: str | None, level: str = "error") -> None:

@@ -39,6 +39,7 @@ from nidlib.messages import render, term
 from nidlib.scenario import Scenario
 from nidlib.state import State
 from widgets import render as r
+from widgets.guard import log_failure
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
 from widgets.theme import theme_widget
@@ -391,6 +392,7 @@ class Lab(w.VBox):
         except (NidError, ValueError, KeyError) as e:
             self.say(t("lab.error.problem", self.lang, error=str(e)))
         except Exception as e:  # noqa: BLE001 - shown as a sentence, never a traceback
+            log_failure(e)  # the details to the server's log (widgets/guard.py)
             self.say(t("lab.error.unexpected", self.lang, error=f"{type(e).__name__}: {e}"))
 
     def document_message(self, e: DocumentError) -> str:

@@ -7,7 +7,7 @@ Light background, class colours with white text (WCAG AA contrast), a base font 
 
 from __future__ import annotations
 
-__all__ = ["CSS", "theme_html", "theme_widget"]
+__all__ = ["ALERT_CSS", "CSS", "theme_html", "theme_widget"]
 
 CSS = """
 .nt-root, .nt-root * { box-sizing: border-box; }
@@ -196,10 +196,31 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 """
 
 
+ALERT_CSS = """
+.nt-alert { position: fixed; left: 50%; transform: translateX(-50%); z-index: 10000; box-sizing: border-box;
+  width: max-content; max-width: min(44em, calc(100vw - 2em)); display: flex; flex-wrap: wrap; align-items: center;
+  gap: .6em 1em; padding: .8em 1.1em; border: 2px solid var(--nt-bad, #b3261e); border-left-width: .45em;
+  border-radius: 8px; background: #fdecea; color: #410e0b; box-shadow: 0 4px 16px rgba(0,0,0,.28);
+  font: 600 16px/1.45 "Segoe UI", system-ui, -apple-system, "Noto Sans", "DejaVu Sans", sans-serif; }
+.nt-alert-error { bottom: 1.2em; }
+.nt-alert-connection { top: 1.2em; }
+.nt-alert p { margin: 0; flex: 1 1 18em; }
+.nt-alert button { font: inherit; padding: .35em 1.2em; border: 0; border-radius: 6px; cursor: pointer;
+  background: var(--nt-bad, #b3261e); color: #fff; }
+.nt-alert button:hover { background: #8c1d18; }
+.nt-alert button:focus-visible { outline: 3px solid var(--nt-accent, #0b6bcb); outline-offset: 2px; }
+.nt-alert-inline { margin: .4em 0; padding: .45em .8em; border-left: 4px solid var(--nt-bad, #b3261e);
+  background: #fdecea; border-radius: 4px; line-height: 1.45; max-width: 60em; }
+"""
+"""The page's alerts (``role="alert"``): a callback that failed (bottom, widgets/guard.py) and a lost
+kernel or server (top, with a Reload button; nt-watch.js in the Voila template). Colours fall back to
+the theme's values, as the template embeds this CSS in every page before the theme's CSS arrives."""
+
+
 def theme_html(*, font_size: int = 16) -> str:
     """The ``<style>`` element; ``font_size`` (px, at least 15) sets ``--nt-font-size``."""
     size = max(15, int(font_size))
-    return f"<style>{CSS}\n.nt-root {{ --nt-font-size: {size}px; }}</style>"
+    return f"<style>{CSS}{ALERT_CSS}\n.nt-root {{ --nt-font-size: {size}px; }}</style>"
 
 
 def theme_widget(*, font_size: int = 16) -> object:

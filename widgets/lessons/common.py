@@ -50,15 +50,19 @@ LESSON_CSS = """
 @live
 def lesson_header(stem: str, lang: str | None = None, *, font_size: int = 16, extra_css: str = "") -> Any:
     """The first cell of a page: the theme's CSS at ``font_size`` (plus the lesson classes and
-    ``extra_css``, a ``<style>`` element) and the navigation bar, in ``lang`` or the address's."""
+    ``extra_css``, a ``<style>`` element), the page's alert and the navigation bar, in ``lang`` or
+    the address's. It installs the page's guard (:mod:`widgets.guard`): every widget callback that
+    fails shows a sentence in the alert, never a traceback."""
     import ipywidgets as w
 
+    from widgets import guard as page_guard
     from widgets.lessons.nav import nav
     from widgets.theme import theme_html
 
+    page_guard.install()  # from now on a failing callback is a sentence in the page's alert
     css = theme_html(font_size=font_size) + f"<style>{LESSON_CSS}</style>" + extra_css
     style = w.HTML(css, layout=w.Layout(display="none"))
-    return w.VBox([style, nav(stem, lang)]).add_class("nt-root")
+    return w.VBox([style, page_guard.alert_widget(), nav(stem, lang)]).add_class("nt-root")
 
 
 def lesson_footer(stem: str, lang: str | None = None) -> Any:
@@ -110,16 +114,21 @@ def events_block(events: Iterable[Event], caption_key: str, params: dict[str, An
 
 
 def guard(message: Any, fn: Callable[..., Any], *args: Any) -> Any:
-    """Run ``fn``; a failure becomes a clear sentence in the HTML widget ``message``, never a traceback."""
-    try:
-        return fn(*args)
-    except nidlib.IllegalActionError as e:
-        from widgets import render as r
+    """Run ``fn``; an illegal action is explained in the HTML widget ``message``; any other failure
+    is handled by the page's one guard (:func:`widgets.guard.guard`: a sentence in ``message``, the
+    details in the server's log), never a traceback."""
+    from widgets import guard as page_guard
 
-        message.value = r.violation_html(e.violation)
-    except Exception as e:  # noqa: BLE001 (the learner must never see a traceback)
-        message.value = note(render("ui.error.unexpected", {"error": type(e).__name__}), "error")
-    return None
+    def attempt() -> Any:
+        try:
+            return fn(*args)
+        except nidlib.IllegalActionError as e:
+            from widgets import render as r
+
+            message.value = r.violation_html(e.violation)
+        return None
+
+    return page_guard.guard(message, attempt)
 
 
 def round_over(state: Any, start: Any) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 from nidlib.messages import LANGUAGES, render, set_language
 from widgets.lessons import LESSONS
 from widgets.lessons.page import finish, lang_query, live, use_url_language, with_language
+from widgets.theme import ALERT_CSS
 
 __all__ = ["footer", "lessons_html", "page", "use_url_language", "with_language"]
 
@@ -64,6 +65,9 @@ def page() -> Any:
     """The landing page widget: a language switch above the lesson list."""
     import ipywidgets as w
 
+    from widgets import guard
+
+    guard.install()  # a failing callback is a sentence in the page's alert, never a traceback
     lang = use_url_language()
     switch = w.ToggleButtons(
         options=[(render(f"index.lang.{code}", lang=code), code) for code in LANGUAGES],
@@ -85,7 +89,7 @@ def page() -> Any:
 
     switch.observe(on_change, names="value")
     row = w.HBox([label, switch], layout=w.Layout(align_items="center", gap="0.8rem"))
-    box = w.VBox([w.HTML(CSS), title, row, listing])
+    box = w.VBox([w.HTML(CSS + f"<style>{ALERT_CSS}</style>"), guard.alert_widget(), title, row, listing])
     box.add_class("nt-index-page")
     return box
 
