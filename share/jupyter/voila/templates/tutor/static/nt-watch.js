@@ -150,4 +150,6 @@
   }
 
   window.WebSocket = WatchedWebSocket;
+  // nt-complete.js: a page that could not be built whole says so the same way
+  window.ntShowAlert = show;
 })();
