@@ -64,6 +64,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections import Counter
@@ -108,7 +109,7 @@ LOG_PATTERNS = [
     ("pre-heated kernel used", re.compile(r"Using pre-heated kernel")),
     ("kernel started", re.compile(r"Kernel started: ")),
     ("kernel shut down", re.compile(r"Kernel shutdown: ")),
-    ("kernel culled", re.compile(r"[Cc]ulling")),
+    ("kernel culled", re.compile(r"Culling '")),
     ("no request info", re.compile(r"no request info from")),
     ("cell execution error", re.compile(r"Error at server while executing cell")),
     ("ERROR lines", re.compile(r"^\[E |\bERROR\b")),
@@ -117,8 +118,16 @@ LOG_PATTERNS = [
 ]
 
 
+T0 = time.perf_counter()
+
+
 def now() -> float:
     return time.perf_counter()
+
+
+def clock() -> float:
+    """Seconds since the tool started: the time stamps of the server log and of every visit."""
+    return time.perf_counter() - T0
 
 
 # -- one visit -----------------------------------------------------------------------------------
@@ -131,6 +140,9 @@ class Visit:
     client: int
     lang: str | None
     kernel_id: str = ""
+    start_s: float = 0.0  # request sent, on clock()
+    preheated: bool | None = None  # the server log says "Using pre-heated kernel" for it
+    kernel_started_s: float | None = None  # "Kernel started: <id>" in the log, relative to start_s
     status: int = 0
     first_byte_ms: float | None = None
     html_ms: float | None = None
@@ -140,6 +152,7 @@ class Visit:
     outputs: int = 0
     views: int = 0
     view_ids: list[str] = field(default_factory=list)
+    cell_views: dict[int, int] = field(default_factory=dict)  # cell index -> widget views
     error_outputs: list[str] = field(default_factory=list)
     ws_ms: float | None = None
     restore: str = ""  # "control" (request_states) or "fallback" (comm_info + request_state)
@@ -274,7 +287,10 @@ def parse_page(html: str, visit: Visit) -> dict[str, Any]:
             config = json.loads(m.group(1))
     visit.kernel_id = str(config.get("kernelId") or "")
     visit.cells = len(CELL_RE.findall(html))
-    for raw in OUTPUT_RE.findall(html):
+    for m in OUTPUT_RE.finditer(html):
+        raw = m.group(1)
+        cells = CELL_RE.findall(html, 0, m.start())
+        cell = int(cells[-1]) if cells else 0
         visit.outputs += 1
         try:
             out = json.loads(raw)
@@ -285,6 +301,7 @@ def parse_page(html: str, visit: Visit) -> dict[str, Any]:
         data = out.get("data") or {}
         if WIDGET_VIEW in data:
             visit.view_ids.append(str(data[WIDGET_VIEW].get("model_id", "")))
+            visit.cell_views[cell] = visit.cell_views.get(cell, 0) + 1
         if kind == "error":
             visit.error_outputs.append(f"error output {out.get('ename')}: {out.get('evalue')}"[:200])
         elif kind == "stream" and out.get("name") == "stderr":
@@ -474,6 +491,7 @@ async def load_page(http: AsyncHTTPClient, base: str, visit: Visit, clicks: int)
     url = f"{base}/voila/render/{visit.lesson}.ipynb{query}"
     chunks: list[bytes] = []
     t0 = now()
+    visit.start_s = clock()
 
     def on_header(_line: str) -> None:
         if visit.first_byte_ms is None:
@@ -582,17 +600,24 @@ async def run_round(base: str, lessons: list[str], args: argparse.Namespace, rnd
 
 
 def judge_views(visits: list[Visit]) -> None:
-    """A page with fewer widget views than most pages of its lesson (and language) lost a widget."""
+    """A page with fewer widget views than another page of its lesson (and language) lost a widget
+    (a notebook cannot show more views than it makes); the cells that lack them are named."""
     groups: dict[tuple[str, str | None], list[Visit]] = {}
     for v in visits:
         if v.status == 200 and v.kernel_id:
             groups.setdefault((v.lesson, v.lang), []).append(v)
     for group in groups.values():
-        common, _ = Counter(v.views for v in group).most_common(1)[0]
+        most = max(v.views for v in group)
+        full = next(v for v in group if v.views == most)
         for v in group:
-            if v.views < common:
+            if v.views < most:
+                short = [
+                    f"cell {c}: {v.cell_views.get(c, 0)} of {n}"
+                    for c, n in sorted(full.cell_views.items())
+                    if v.cell_views.get(c, 0) < n
+                ]
                 v.failures.append("fewer views")
-                v.notes.append(f"{v.views} widget views, most pages of this lesson have {common}")
+                v.notes.append(f"{v.views} widget views where another page has {most} ({'; '.join(short)})")
 
 
 # -- server ----------------------------------------------------------------------------------------
@@ -614,13 +639,24 @@ def tutor_server(log_path: Path, extra: list[str], wait_pools: bool) -> Any:
 
     port = free_port()
     log_path.parent.mkdir(exist_ok=True)
-    with log_path.open("wb") as log:
+    with log_path.open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}", *extra],
             cwd=REPO,
-            stdout=log,
+            stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
         )
+
+        def copy() -> None:  # Voila's log has no time stamps: add the tool's clock
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                log.write(f"{clock():9.3f} {line}")
+                log.flush()
+
+        copier = threading.Thread(target=copy, daemon=True)
+        copier.start()
         try:
             deadline = time.monotonic() + 120
             while True:
@@ -648,6 +684,7 @@ def tutor_server(log_path: Path, extra: list[str], wait_pools: bool) -> Any:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(10)
+            copier.join(5)
 
 
 def log_counts(text: str) -> dict[str, int]:
@@ -657,6 +694,47 @@ def log_counts(text: str) -> dict[str, int]:
             if pattern.search(line):
                 counts[label] += 1
     return counts
+
+
+STAMP = re.compile(r"^\s*(\d+\.\d+) ")
+
+
+def read_log(text: str, visits: list[Visit]) -> list[str]:
+    """Match the server log with the visits: which kernel was pre-heated, when it started (relative
+    to its request), and where the IOPub timeouts fall (before the first request = while the pool
+    was built, or during the burst)."""
+    started: dict[str, float] = {}
+    preheated: set[str] = set()
+    timeouts: list[float] = []
+    for line in text.splitlines():
+        m = STAMP.match(line)
+        t = float(m.group(1)) if m else float("nan")
+        if k := re.search(r"Kernel started: ([0-9a-f-]{36})", line):
+            started[k.group(1)] = t
+        if k := re.search(r"Using pre-heated kernel: ([0-9a-f-]{36})", line):
+            preheated.add(k.group(1))
+        if "Timeout waiting for IOPub output" in line:
+            timeouts.append(t)
+    for v in visits:
+        if v.kernel_id:
+            v.preheated = v.kernel_id in preheated
+            if v.kernel_id in started:
+                v.kernel_started_s = started[v.kernel_id] - v.start_s
+    if not visits:
+        return []
+    first = min(v.start_s for v in visits)
+    before = [t for t in timeouts if t < first]
+    during = [t for t in timeouts if t >= first]
+    late = [v for v in visits if v.preheated and v.kernel_started_s is not None and v.kernel_started_s > 0]
+    lines = [
+        f"IOPub timeouts: {len(before)} before the first request (pool being built), {len(during)} after it"
+        + (f" (at +{', +'.join(f'{t - first:.1f}' for t in during[:12])} s)" if during else ""),
+        (
+            f"kernels: {sum(1 for v in visits if v.preheated)} of {len(visits)} visits got a 'pre-heated' kernel (the others a kernel started for the request, page built then); "
+            f"{len(late)} of them a kernel started after its request (the pool's refill, still building the page)"
+        ),
+    ]
+    return lines
 
 
 def log_excerpt(text: str, limit: int = 40) -> list[str]:
@@ -758,6 +836,13 @@ def describe_failures(visits: list[Visit], limit: int = 30) -> list[str]:
             continue
         bits = [f"{v.lesson} r{v.round} c{v.client} kernel {v.kernel_id[:8] or '?'}: {', '.join(v.failures)}"]
         bits.append(f"HTML {fmt(v.html_ms)} ms, {v.views} views, {v.outputs} outputs, {v.cells} cells")
+        if v.preheated is not None:
+            born = (
+                ""
+                if v.kernel_started_s is None
+                else f", kernel started {v.kernel_started_s:+.1f} s from request"
+            )
+            bits.append(f"{'pre-heated' if v.preheated else 'fresh'} kernel{born}")
         if v.missing:
             bits.append(
                 f"{len(v.missing)} of {v.needed} models without state ({', '.join(m[:8] for m in v.missing[:6])})"
@@ -796,6 +881,7 @@ def write_docs(rows: list[Row], args: argparse.Namespace, meta: dict[str, Any], 
     ]
     if meta.get("log"):
         body.append("Server log: " + ", ".join(f"{k} {n}" for k, n in meta["log"].items() if n) + ".")
+        body.extend(f"{line}." for line in meta.get("log_timeline", []))
         body.append("")
     if failures:
         body.append("Incomplete pages (first ones):")
@@ -900,12 +986,15 @@ def main() -> int:
     meta["load_after"] = load_average()
     log_text = log_path.read_text(errors="replace") if log_path and log_path.exists() else ""
     meta["log"] = log_counts(log_text) if log_text else {}
+    meta["log_timeline"] = read_log(log_text, visits) if log_text else []
 
     rows = summarize(visits, args.clients)
     failures = describe_failures(visits)
     print(table(rows), file=sys.stderr)
     if meta["log"]:
         print("server log: " + ", ".join(f"{k} {n}" for k, n in meta["log"].items()), file=sys.stderr)
+        for line in meta["log_timeline"]:
+            print(f"  {line}", file=sys.stderr)
         for line in log_excerpt(log_text, 15):
             print(f"  | {line}", file=sys.stderr)
     for line in failures:
