@@ -77,6 +77,7 @@ import websockets
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))  # browser.served: the readiness check shared with the browser tests
 TUTORIALS = REPO / "tutorials"
 DOCS = REPO / "docs" / "benchmarks.md"
 SECTION = "## Load (Voila, light clients)"
@@ -98,7 +99,9 @@ CONFIG_RE = re.compile(
     r'<script id="jupyter-config-data" type="application/json">\s*(.*?)\s*</script>', re.DOTALL
 )
 CELL_RE = re.compile(r'<div cell-index="(\d+)">')
-MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
+# a model named in a state: a trait ("IPY_MODEL_<id>": children, layout, style...) or a widget view
+# shown by an Output widget (its ``outputs`` hold display data with a widget-view ``model_id``)
+MODEL_REF = re.compile(r'IPY_MODEL_([0-9a-f]{32})|"model_id": "([0-9a-f]{32})"')
 ERROR_TEXT = re.compile(
     r"Timeout waiting|An exception occurred at the server|Traceback|Error displaying widget"
 )
@@ -111,6 +114,9 @@ LOG_PATTERNS = [
     ("kernel shut down", re.compile(r"Kernel shutdown: ")),
     ("kernel culled", re.compile(r"Culling '")),
     ("no request info", re.compile(r"no request info from")),
+    ("kernel port in use", re.compile(r"Address already in use")),
+    ("kernel restarted/died", re.compile(r"[Rr]estarting kernel|KernelRestarter|died|DeadKernel")),
+    ("HTTP 500", re.compile(r"\b500 GET\b")),
     ("cell execution error", re.compile(r"Error at server while executing cell")),
     ("ERROR lines", re.compile(r"^\[E |\bERROR\b")),
     ("Traceback", re.compile(r"Traceback")),
@@ -317,7 +323,8 @@ def parse_page(html: str, visit: Visit) -> dict[str, Any]:
 
 def needed_models(view_ids: list[str], states: dict[str, dict[str, Any]]) -> tuple[set[str], set[str]]:
     """(every model the views need, the ones without a state): the views' models and, through the
-    ``IPY_MODEL_`` references in their states, their children, layouts, styles..."""
+    references in their states, their children, layouts, styles, and the widgets Output widgets
+    show..."""
     need: set[str] = set()
     missing: set[str] = set()
     todo = list(view_ids)
@@ -329,7 +336,7 @@ def needed_models(view_ids: list[str], states: dict[str, dict[str, Any]]) -> tup
         if mid not in states:
             missing.add(mid)
             continue
-        todo.extend(MODEL_REF.findall(json.dumps(states[mid].get("state", {}))))
+        todo.extend(a or b for a, b in MODEL_REF.findall(json.dumps(states[mid].get("state", {}))))
     return need, missing
 
 
@@ -531,6 +538,16 @@ async def load_page(http: AsyncHTTPClient, base: str, visit: Visit, clicks: int)
         visit.notes.append("page has no widget view")
 
     base_path = str(config.get("baseUrl") or "/")
+    # the page's widget plugin first asks the server for the kernel's model (KernelAPI.getKernelModel)
+    api = f"{base}{base_path.rstrip('/')}/api/kernels/{visit.kernel_id}"
+    try:
+        model = await http.fetch(HTTPRequest(api, request_timeout=30), raise_error=False)
+    except (TimeoutError, HTTPClientError, OSError) as e:
+        visit.failures.append(f"kernel model request failed: {e!r}"[:200])
+        return None
+    if model.code != 200:
+        visit.failures.append(f"kernel not found (GET /api/kernels: {model.code})")
+        return None
     ws_url = (
         f"ws://{urlsplit(base).netloc}{base_path.rstrip('/')}/api/kernels/{visit.kernel_id}/channels"
         f"?session_id={uuid.uuid4().hex}"
@@ -599,16 +616,18 @@ async def run_round(base: str, lessons: list[str], args: argparse.Namespace, rnd
     return visits
 
 
-def judge_views(visits: list[Visit]) -> None:
+def judge_views(visits: list[Visit], reference: dict[tuple[str, str | None], Visit]) -> None:
     """A page with fewer widget views than another page of its lesson (and language) lost a widget
-    (a notebook cannot show more views than it makes); the cells that lack them are named."""
+    (a notebook cannot show more views than it makes), or than the lesson's reference page (loaded
+    alone before the burst); the cells that lack them are named."""
     groups: dict[tuple[str, str | None], list[Visit]] = {}
     for v in visits:
         if v.status == 200 and v.kernel_id:
             groups.setdefault((v.lesson, v.lang), []).append(v)
     for group in groups.values():
-        most = max(v.views for v in group)
-        full = next(v for v in group if v.views == most)
+        ref = reference.get((group[0].lesson, group[0].lang))
+        full = max([*group, *([ref] if ref else [])], key=lambda v: v.views)
+        most = full.views
         for v in group:
             if v.views < most:
                 short = [
@@ -633,7 +652,6 @@ def free_port() -> int:
 @contextlib.contextmanager
 def tutor_server(log_path: Path, extra: list[str], wait_pools: bool) -> Any:
     """``tools/serve.py`` on a free port with ``extra`` Voila options; yields (URL, pid)."""
-    sys.path.insert(0, str(REPO / "tests"))
     import psutil
     from browser.served import wait_for_pools
 
@@ -905,8 +923,43 @@ def load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-async def run(base: str, lessons: list[str], args: argparse.Namespace) -> list[Visit]:
+async def reference_pages(
+    base: str, lessons: list[str], args: argparse.Namespace, server_pid: int | None
+) -> dict[tuple[str, str | None], Visit]:
+    """Each lesson loaded once, alone (no click), before the burst: how many widget views its page
+    has when nothing else runs. Then the pools refill (waited for as at the start)."""
+    http = AsyncHTTPClient(force_instance=True)
+    ref: dict[tuple[str, str | None], Visit] = {}
+    for lesson in lessons:
+        v = Visit(lesson=lesson, round=-1, client=0, lang=args.lang)
+        k = await asyncio.wait_for(load_page(http, base, v, 0), HTTP_TIMEOUT_S + 90)
+        if k is not None:
+            await k.close()
+        await shutdown_kernel(http, base, v.kernel_id)
+        ref[(lesson, args.lang)] = v
+        state = "complete" if v.complete else "INCOMPLETE: " + ", ".join(v.failures)
+        print(f"reference {lesson}: {v.views} widget views, TTI {fmt(v.tti_ms)} ms, {state}", file=sys.stderr)
+    http.close()
+    if server_pid is not None:
+        import psutil
+        from browser.served import wait_for_pools
+
+        pages = len(list(TUTORIALS.glob("*.ipynb")))
+        await asyncio.to_thread(wait_for_pools, psutil.Process(server_pid), pages, 300)
+    await asyncio.sleep(args.round_gap)
+    return ref
+
+
+async def run(
+    base: str, lessons: list[str], args: argparse.Namespace, server_pid: int | None, meta: dict[str, Any]
+) -> list[Visit]:
     visits: list[Visit] = []
+    reference = {} if args.no_reference else await reference_pages(base, lessons, args, server_pid)
+    meta["reference"] = {
+        f"{lesson}{'?lang=' + lang if lang else ''}": asdict(v) for (lesson, lang), v in reference.items()
+    }
+    for v in meta["reference"].values():
+        v.pop("trace")
     for rnd in range(args.rounds):
         if rnd:
             await asyncio.sleep(args.round_gap)
@@ -916,7 +969,7 @@ async def run(base: str, lessons: list[str], args: argparse.Namespace) -> list[V
         print(
             f"round {rnd + 1}/{args.rounds}: {len(got)} visits, {bad} with a failure so far", file=sys.stderr
         )
-    judge_views(visits)
+    judge_views(visits, reference)
     return visits
 
 
@@ -942,6 +995,9 @@ def main() -> int:
         "--keep-kernels", action="store_true", help="do not shut the kernels down after a round"
     )
     parser.add_argument("--no-wait", action="store_true", help="do not wait for the preheated pools at start")
+    parser.add_argument(
+        "--no-reference", action="store_true", help="no reference load of each lesson alone before the burst"
+    )
     parser.add_argument("--server-log", type=Path, help="with --url: the server's log, to count its lines")
     parser.add_argument(
         "--max-seconds", type=float, default=900.0, help="the whole run stops after this (900)"
@@ -974,12 +1030,14 @@ def main() -> int:
     try:
         if args.url:
             meta["server"] = f"{args.url} (already running)"
-            visits = asyncio.run(asyncio.wait_for(run(args.url.rstrip("/"), lessons, args), args.max_seconds))
+            visits = asyncio.run(
+                asyncio.wait_for(run(args.url.rstrip("/"), lessons, args, None, meta), args.max_seconds)
+            )
         else:
             log_path = LOGS / "load-voila.log"
             meta["server"] = "tools/serve.py " + (" ".join(args.voila) or "(default flags)")
-            with tutor_server(log_path, args.voila, not args.no_wait) as (base, _pid):
-                visits = asyncio.run(asyncio.wait_for(run(base, lessons, args), args.max_seconds))
+            with tutor_server(log_path, args.voila, not args.no_wait) as (base, pid):
+                visits = asyncio.run(asyncio.wait_for(run(base, lessons, args, pid, meta), args.max_seconds))
     except (TimeoutError, RuntimeError) as e:
         print(f"load: {e!r}", file=sys.stderr)
         return 2
