@@ -90,7 +90,7 @@ WIDGET_TARGET = "jupyter.widget"
 CONTROL_TIMEOUT_S = 4.0  # @jupyter-widgets/base-manager CONTROL_COMM_TIMEOUT (4000 ms)
 HTTP_TIMEOUT_S = 120.0
 WS_OPEN_TIMEOUT_S = 20.0
-RESTORE_TIMEOUT_S = 30.0
+RESTORE_TIMEOUT_S = 60.0
 CLICK_TIMEOUT_S = 10.0
 
 OUTPUT_RE = re.compile(
@@ -116,7 +116,8 @@ LOG_PATTERNS = [
     ("kernel culled", re.compile(r"Culling '")),
     ("no request info", re.compile(r"no request info from")),
     ("kernel port in use", re.compile(r"Address already in use")),
-    ("kernel restarted/died", re.compile(r"[Rr]estarting kernel|KernelRestarter|died|DeadKernel")),
+    ("kernel restarted/died", re.compile(r"[Rr]estarting kernel|restart failed|died, removing")),
+    ("kernel start failed", re.compile(r"Error occurred while starting new kernel client")),
     ("HTTP 500", re.compile(r"\b500 GET\b")),
     ("cell execution error", re.compile(r"Error at server while executing cell")),
     ("ERROR lines", re.compile(r"^\[E |\bERROR\b")),
@@ -163,6 +164,7 @@ class Visit:
     error_outputs: list[str] = field(default_factory=list)
     ws_ms: float | None = None
     restore: str = ""  # "control" (request_states) or "fallback" (comm_info + request_state)
+    restore_unfinished: int = 0  # fallback: comms that had not answered when the tool gave up
     control_ms: float | None = None
     states: int = 0
     needed: int = 0  # models the page's views need (closure over IPY_MODEL_ references)
@@ -393,11 +395,19 @@ async def restore_widgets(k: Kernel, visit: Visit) -> None:
             )
         )
         await k.send(req)
-    with contextlib.suppress(asyncio.TimeoutError):
-        await asyncio.wait_for(asyncio.gather(*futs), RESTORE_TIMEOUT_S)
-    got = sum(1 for f in futs if f.done())
+    if futs:
+        await asyncio.wait(futs, timeout=RESTORE_TIMEOUT_S)
+    got = sum(1 for f in futs if f.done() and not f.cancelled())
     if got < len(comms):
-        visit.notes.append(f"fallback: {len(comms) - got} of {len(comms)} comms did not answer request_state")
+        # the page would still show "Loading widget..." (the frontend waits for every answer)
+        visit.restore_unfinished = len(comms) - got
+        visit.notes.append(
+            f"fallback: {len(comms) - got} of {len(comms)} comms did not answer request_state "
+            f"within {RESTORE_TIMEOUT_S:.0f} s"
+        )
+    for f in futs:
+        f.cancel()
+    k.waiters = [(p, f) for p, f in k.waiters if not f.done()]
 
 
 def pick_button(k: Kernel, roots: list[str], used: Counter[str]) -> tuple[str, str] | None:
@@ -567,7 +577,9 @@ async def load_page(http: AsyncHTTPClient, base: str, visit: Visit, clicks: int)
     visit.states = len(k.states)
     visit.needed = len(need)
     visit.missing = sorted(missing)
-    if missing:
+    if missing and visit.restore_unfinished:
+        visit.failures.append("widgets not restored in time")
+    elif missing:
         visit.failures.append("model not found")
     else:
         visit.tti_ms = (now() - t0) * 1000
