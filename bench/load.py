@@ -599,6 +599,38 @@ async def load_page(http: AsyncHTTPClient, base: str, visit: Visit, clicks: int)
     return k
 
 
+PROBE_URL = (
+    "/api/kernels/00000000-0000-0000-0000-000000000000"  # a 404 from a Tornado handler: loop time only
+)
+
+
+async def probe_server(base: str, samples: list[tuple[float, float]], stop: asyncio.Event) -> None:
+    """How long the server takes to answer a trivial request, every 250 ms during the burst: its
+    event loop's stalls (Voila runs every notebook's executor, its 4 s IOPub timer included, and
+    every request's page rendering in that one loop)."""
+    http = AsyncHTTPClient(force_instance=True)
+    while not stop.is_set():
+        t = now()
+        with contextlib.suppress(Exception):
+            await http.fetch(HTTPRequest(base + PROBE_URL, request_timeout=60), raise_error=False)
+        samples.append((clock(), (now() - t) * 1000))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.25)
+    http.close()
+
+
+def stalls(samples: list[tuple[float, float]]) -> dict[str, Any]:
+    lat = [ms for _, ms in samples]
+    return {
+        "probes": len(lat),
+        "p50_ms": pct(lat, 50),
+        "max_ms": max(lat) if lat else None,
+        "over_1s": sum(1 for x in lat if x > 1000),
+        "over_4s": sum(1 for x in lat if x > 4000),
+        "worst": [(round(t, 1), round(ms)) for t, ms in sorted(samples, key=lambda x: -x[1])[:5]],
+    }
+
+
 async def run_round(base: str, lessons: list[str], args: argparse.Namespace, rnd: int) -> list[Visit]:
     """``--clients`` learners per lesson, all at once (``--stagger-ms`` apart); every connection stays
     open until the whole round is done, then each closes as a tab does."""
@@ -617,7 +649,13 @@ async def run_round(base: str, lessons: list[str], args: argparse.Namespace, rnd
             v.failures.append("visit timed out")
             return None
 
+    samples: list[tuple[float, float]] = []
+    stop = asyncio.Event()
+    probe = asyncio.ensure_future(probe_server(base, samples, stop))
     kernels = await asyncio.gather(*(one(i, v) for i, v in enumerate(visits)))
+    stop.set()
+    await probe
+    args.stalls.append(stalls(samples))
     for v in visits:
         v.pss_mb = pss_mb(kernel_pid(v.kernel_id))
     for k in kernels:
@@ -795,9 +833,14 @@ def read_log(text: str, visits: list[Visit]) -> list[str]:
     before = [t for t in timeouts if t < first]
     during = [t for t in timeouts if t >= first]
     late = [v for v in visits if v.preheated and v.kernel_started_s is not None and v.kernel_started_s > 0]
+    bursts = Counter(round(t - first, 1) for t in during)
     lines = [
-        f"IOPub timeouts: {len(before)} before the first request (pool being built), {len(during)} after it"
-        + (f" (at +{', +'.join(f'{t - first:.1f}' for t in during[:12])} s)" if during else ""),
+        f"IOPub timeouts: {len(before)} before the first request (pool being built), {len(during)} after it, "
+        f"at {len(bursts)} distinct moments (largest: "
+        + ", ".join(f"{n} at +{t:.1f} s" for t, n in bursts.most_common(4))
+        + ")"
+        if during
+        else f"IOPub timeouts: {len(before)} before the first request (pool being built), none after it",
         (
             f"kernels: {sum(1 for v in visits if v.preheated)} of {len(visits)} visits got a 'pre-heated' kernel (the others a kernel started for the request, page built then); "
             f"{len(late)} of them a kernel started after its request (the pool's refill, still building the page)"
@@ -1066,6 +1109,7 @@ def main() -> int:
     if bad:
         parser.error(f"unknown arguments {bad} (Voila options look like --pool_size=3)")
     args.voila += extra
+    args.stalls = []  # per round: the server's answer times to a trivial request (probe_server)
     if args.url and urlsplit(args.url).hostname not in ("127.0.0.1", "localhost"):
         parser.error("--url must be a server on 127.0.0.1")
     lessons = args.lesson or sorted(p.stem for p in TUTORIALS.glob("*.ipynb"))
@@ -1096,6 +1140,13 @@ def main() -> int:
     log_text = log_path.read_text(errors="replace") if log_path and log_path.exists() else ""
     meta["log"] = log_counts(log_text) if log_text else {}
     meta["log_timeline"] = read_log(log_text, visits) if log_text else []
+    meta["server_stalls"] = args.stalls
+    for i, st in enumerate(args.stalls):
+        meta["log_timeline"].append(
+            f"round {i + 1}: the server answered a trivial request in {fmt(st['p50_ms'])} ms (median) "
+            f"and up to {fmt(st['max_ms'])} ms; {st['over_1s']} of {st['probes']} probes over 1 s, "
+            f"{st['over_4s']} over 4 s (nbclient's IOPub timeout)"
+        )
 
     rows = summarize(visits, args.clients)
     failures = describe_failures(visits)
