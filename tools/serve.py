@@ -33,7 +33,8 @@ from tornado.web import RedirectHandler
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
-TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+TUTORIALS = Path(os.environ.get("NIDAVELLIR_TUTORIALS") or Path(__file__).resolve().parents[1] / "tutorials")
+"""The folder served: ``tutorials/`` (``$NIDAVELLIR_TUTORIALS`` overrides it, for tests of serving itself)."""
 LANDING = "index.ipynb"
 SHARE = Path(__file__).resolve().parents[1] / "share" / "jupyter"
 """Holds the tutor's Voila template, ``voila/templates/tutor`` (see :func:`use_tutor_template`)."""

@@ -1,0 +1,122 @@
+"""How ``tools/serve.py`` (``make run``) serves the tutor: its command line, and only what a learner
+should see (no hidden files or folders, neither served nor preheated)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _serve_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("serve", REPO / "tools" / "serve.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_make_run_args_port_replaces_the_default_port() -> None:
+    # make run passes --port=$(PORT) and then $(ARGS): ARGS=--port=9000 must win, not crash Voila
+    # ("port only accepts one value")
+    argv = _serve_module().argv(["--port=8866", "--pool_size=3", "--port=9000"])
+    ports = [a for a in argv if a.startswith("--port=")]
+    assert ports == ["--port=9000"]
+    assert "--pool_size=3" in argv
+    assert "--pool_size=1" not in argv  # the tutor's own flag is replaced too
+
+
+def test_make_run_passes_args_after_the_port() -> None:
+    makefile = (REPO / "Makefile").read_text()
+    assert "tools/serve.py --port=$(PORT) $(ARGS)" in makefile
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as e:
+        return int(e.code)
+
+
+@pytest.fixture(scope="module")
+def served_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A tutor server over a folder with a lesson, a hidden notebook, a hidden file and a hidden
+    folder (what an editor or a teacher's drafts leave behind)."""
+    root = tmp_path_factory.mktemp("tutorials")
+    shutil.copy(REPO / "tutorials" / "01-game-at-a-glance.ipynb", root)
+    shutil.copy(REPO / "tutorials" / "01-game-at-a-glance.ipynb", root / ".draft.ipynb")
+    (root / ".notes.txt").write_text("teacher's notes")
+    (root / ".drafts").mkdir()
+    shutil.copy(REPO / "tutorials" / "01-game-at-a-glance.ipynb", root / ".drafts" / "lesson.ipynb")
+    port = _free_port()
+    log = root.parent / "serve.log"
+    env = {**__import__("os").environ, "NIDAVELLIR_TUTORIALS": str(root)}
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}"],
+            cwd=REPO,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 120
+            while b"is filled" not in log.read_bytes():
+                assert proc.poll() is None, log.read_text()[-2000:]
+                assert time.monotonic() < deadline, "the server did not preheat its lesson in 120 s"
+                time.sleep(0.2)
+            yield f"http://127.0.0.1:{port}", log
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def test_hidden_files_and_folders_are_not_served(served_folder: tuple[str, Path]) -> None:
+    url, _ = served_folder
+    assert _status(f"{url}/voila/render/01-game-at-a-glance.ipynb") == 200
+    for hidden in (
+        "/voila/render/.draft.ipynb",
+        "/voila/render/.drafts/lesson.ipynb",
+        "/voila/files/.notes.txt",
+        "/voila/files/.draft.ipynb",
+        "/voila/files/.drafts/lesson.ipynb",
+        "/voila/api/contents/.notes.txt",
+        "/voila/api/contents/.drafts",
+    ):
+        assert _status(url + hidden) in (403, 404), hidden
+    with urllib.request.urlopen(f"{url}/voila/api/contents", timeout=60) as response:
+        names = [item["name"] for item in json.load(response)["content"]]
+    assert names == ["01-game-at-a-glance.ipynb"]
+
+
+def test_hidden_notebooks_are_not_preheated(served_folder: tuple[str, Path]) -> None:
+    url, log = served_folder
+    assert _status(f"{url}/voila/render/01-game-at-a-glance.ipynb") == 200
+    pools = [line for line in log.read_text().splitlines() if "Kernel pool of" in line]
+    assert pools, "the server preheated nothing"
+    assert all("01-game-at-a-glance.ipynb" in line for line in pools), pools
