@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engine"))
 sys.setrecursionlimit(10_000)
 
-from jsonfuzz import MUTATIONS, corpus, judge, mutate  # noqa: E402
+from jsonfuzz import MUTATIONS, corpus, judge, mutate
 
 
 def main() -> int:

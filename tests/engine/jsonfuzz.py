@@ -134,7 +134,7 @@ def mutate(doc: dict[str, Any], kind: str, rng: random.Random) -> str:
         return _text_attack(d, kind, rng, paths)
     if kind == "replace":
         p = rng.choice(paths)
-        d = _set(d, p, copy.deepcopy(rng.choice(_VALUES + [rng.choice(_CARDS)])))
+        d = _set(d, p, copy.deepcopy(rng.choice([*_VALUES, rng.choice(_CARDS)])))
     elif kind == "number":
         ints = [p for p in paths if isinstance(_get(d, p), int) and not isinstance(_get(d, p), bool)]
         if ints:
@@ -211,9 +211,11 @@ def _text_attack(d: dict[str, Any], kind: str, rng: random.Random, paths: list[P
     elif kind == "lone-surrogate":
         value = rng.choice(['"\\ud800"', '"Ana\\udfff"', '"\\udc00x"'])
         if rng.random() < 0.5:
-            return text.replace(json.dumps(marker), "0").replace(
-                '"names": ["', '"names": ["\\ud800', 1
-            ).replace('"name": "', '"name": "\\ud800', 1)
+            return (
+                text.replace(json.dumps(marker), "0")
+                .replace('"names": ["', '"names": ["\\ud800', 1)
+                .replace('"name": "', '"name": "\\ud800', 1)
+            )
     else:  # huge-string
         value = json.dumps("x" * rng.choice([1000, 100_000]))
     return text.replace(json.dumps(marker), value, 1)
@@ -238,13 +240,13 @@ def play_on(s: State, rng: random.Random, limit: int = 3000) -> Verdict:
     for _ in range(limit):
         try:
             text = nidlib.to_json(s)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (any other exception is the finding)
             return Verdict("broke", _site(e), f"to_json: {e!r}"[:300])
         try:
             back = nidlib.from_json(text)
         except DocumentError as e:
             return Verdict("unsaveable", str(e.path), str(e)[:300])
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (any other exception is the finding)
             return Verdict("broke", _site(e), f"from_json of a played-on state: {e!r}"[:300])
         if back != s:
             return Verdict("unsaveable", "round trip", "state_from_dict(state_to_dict(s)) != s")
@@ -256,7 +258,7 @@ def play_on(s: State, rng: random.Random, limit: int = 3000) -> Verdict:
             if not acts:
                 return Verdict("broke", "legal_actions", f"no legal action for {s.tasks[-1]}")
             s, _ = nidlib.apply(s, rng.choice(acts))
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (any other exception is the finding)
             return Verdict("broke", _site(e), repr(e)[:300])
     return Verdict("broke", "limit", f"not over after {limit} actions")
 
@@ -267,12 +269,12 @@ def judge(text: str, rng: random.Random) -> Verdict:
         s = nidlib.from_json(text)
     except DocumentError:
         return Verdict("refused")
-    except Exception as e:
+    except Exception as e:  # noqa: BLE001 (any other exception is the finding)
         return Verdict("crash", _site(e), repr(e)[:300])
     if s.viewer is not None:  # a view cannot be played on (nidlib.apply refuses it): reload it only
         try:
             back = nidlib.from_json(nidlib.to_json(s))
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (any other exception is the finding)
             return Verdict("unsaveable", _site(e), repr(e)[:300])
         return Verdict("accepted") if back == s else Verdict("unsaveable", "view round trip")
     return play_on(s, rng)
