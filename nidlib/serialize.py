@@ -490,7 +490,7 @@ def _validate(s: State) -> None:
                     )
                 see(c, path)
             elif c not in _DISTINCTIONS:
-                raise DocumentError(path, f"unknown card {c!r}")
+                raise DocumentError(path, f"unknown card {show(c)}")
         for k, h in enumerate(p.heroes):
             if CARDS[h].kind is not CardKind.HERO:
                 raise DocumentError(f"{base}.heroes[{k}]", f"{h!r} is not a hero")
