@@ -18,6 +18,7 @@ from typing import Any
 from nidlib.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
 from nidlib.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_treasury
 from nidlib.errors import DocumentError
+from nidlib.messages import clip
 from nidlib.state import Options, Player, State
 
 SCHEMA = "nidavellir-tutor/state"
@@ -84,10 +85,25 @@ MAX_DOCUMENT_CHARS = 1_000_000
 MAX_DEPTH = 16
 MAX_INT_DIGITS = 18
 MAX_NAME_CHARS = 40
+#: Unicode categories a name cannot contain: control characters, lone surrogates, private use,
+#: unassigned code points, line and paragraph separators
+NAME_FORBIDDEN = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 MAX_SHUFFLES = 10_000
 MAX_SEED = 2**63 - 1
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "[]{}"))
+
+
+class LimitError(DocumentError):
+    """Input refused before it is read: too long, too deep, a too long number, a key twice, not UTF-8.
+
+    ``kind`` and ``params`` let another reader (the score sheet) say it with its own catalogue message.
+    """
+
+    def __init__(self, path: str, problem: str, kind: str, **params: Any) -> None:
+        super().__init__(path, problem)
+        self.kind = kind
+        self.params = params
 
 
 def show(value: Any, limit: int = 40) -> str:
@@ -120,7 +136,9 @@ def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
         if ch in "[{":
             depth += 1
             if depth > limit:
-                raise DocumentError("", f"the document is nested deeper than {limit} levels")
+                raise LimitError(
+                    "", f"the document is nested deeper than {limit} levels", "depth", limit=limit
+                )
         elif depth:
             depth -= 1
 
@@ -128,21 +146,43 @@ def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
 def _parse_int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_INT_DIGITS:
-        raise DocumentError("", f"a number of {len(digits)} digits; at most {MAX_INT_DIGITS} are read")
+        raise LimitError(
+            "",
+            f"a number of {len(digits)} digits; at most {MAX_INT_DIGITS} are read",
+            "digits",
+            digits=len(digits),
+            limit=MAX_INT_DIGITS,
+        )
     return int(text)
 
 
 def _parse_constant(text: str) -> Any:
-    raise DocumentError("", f"{text} is not a JSON number")
+    raise LimitError("", f"{text} is not a JSON number", "constant", value=text)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise DocumentError(k, "this key appears twice in the same object")
+            raise LimitError(
+                clip(k, 40), "this key appears twice in the same object", "duplicate", key=clip(k, 40)
+            )
         out[k] = v
     return out
+
+
+def loads_limited(text: str) -> Any:
+    """``json.loads`` checked for nesting depth, number length, NaN and duplicate keys (LimitError).
+
+    Raises ``json.JSONDecodeError`` for text that is not JSON.
+    """
+    check_depth(text)
+    return json.loads(
+        text,
+        parse_int=_parse_int,
+        parse_constant=_parse_constant,
+        object_pairs_hook=_no_duplicates,
+    )
 
 
 def load_json(text: Any, what: str = "document", limit: int = MAX_DOCUMENT_CHARS) -> Any:
@@ -151,19 +191,19 @@ def load_json(text: Any, what: str = "document", limit: int = MAX_DOCUMENT_CHARS
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise DocumentError("", f"the {what} is not UTF-8 text") from None
+            raise LimitError("", f"the {what} is not UTF-8 text", "encoding") from None
     if not isinstance(text, str):
         raise DocumentError("", f"expected the {what} as JSON text, got {type(text).__name__}")
     if len(text) > limit:
-        raise DocumentError("", f"the {what} is {len(text):,} characters long; at most {limit:,} are read")
-    check_depth(text)
-    try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_no_duplicates,
+        raise LimitError(
+            "",
+            f"the {what} is {len(text):,} characters long; at most {limit:,} are read",
+            "size",
+            size=f"{len(text):,}",
+            limit=f"{limit:,}",
         )
+    try:
+        return loads_limited(text)
     except json.JSONDecodeError as e:
         raise DocumentError("", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:  # pragma: no cover (check_depth refuses deep documents first)
@@ -265,7 +305,7 @@ def check_name(r: _Reader) -> str:
     if len(name) > MAX_NAME_CHARS:
         raise r.fail(f"a name of {len(name)} characters; at most {MAX_NAME_CHARS}")
     for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if unicodedata.category(ch) in NAME_FORBIDDEN:
             raise r.fail(f"a name cannot contain the character U+{ord(ch):04X}")
     return name
 
