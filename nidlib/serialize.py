@@ -349,6 +349,10 @@ def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
     if len(taverns) != 3:
         raise DocumentError("taverns", "expected 3 taverns")
     s.taverns = [t.cards() for t in taverns]
+    for ti, row in enumerate(s.taverns):
+        for k, c in enumerate(row):
+            if CARDS[c].age not in (1, 2):  # heroes and the Armorer card never enter a tavern
+                raise DocumentError(f"taverns[{ti}][{k}]", f"{c!r} is not a card of an Age deck [R-ENTER-1]")
     tr = r.field("treasury")
     if not isinstance(tr.doc, dict):
         raise tr.fail("expected an object of value: count")

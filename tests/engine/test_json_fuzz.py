@@ -210,6 +210,14 @@ def test_r_order_1_the_players_to_pick_follow_the_pick_order() -> None:
     assert _refused(d).path == "order"
 
 
+def test_r_enter_1_a_hero_in_a_tavern_is_refused() -> None:
+    # found by bench/fuzz_json.py: Aegur moved from the display into a tavern was picked into an army
+    d = _doc(stop=15)
+    d["heroes_available"].remove("aegur")
+    d["taverns"][1].append("aegur")
+    assert _refused(d).path == "taverns[1][3]"
+
+
 def test_r_eval_4_a_distinction_before_its_evaluation_is_refused() -> None:
     d = _doc()
     d["players"][0]["command_zone"].append("kings-hand")
