@@ -358,10 +358,9 @@ def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
         raise tr.fail("expected an object of value: count")
     s.treasury = {}
     for key in tr.doc:
-        if not (key.isascii() and key.isdigit() and key == str(int(key)) and 5 <= int(key) <= 25):
-            raise DocumentError(
-                f"treasury.{show(key)[1:-1]}", "the Royal Treasure holds gold coins of value 5 to 25"
-            )
+        if not (isinstance(key, str) and re.fullmatch(r"[1-9][0-9]?", key) and 5 <= int(key) <= 25):
+            name = show(key)[1:-1] if isinstance(key, str) else show(key)
+            raise DocumentError(f"treasury.{name}", "the Royal Treasure holds gold coins of value 5 to 25")
         s.treasury[int(key)] = tr.field(key).get_int(0, 3)
     for value in range(5, 26):
         if value not in s.treasury:

@@ -157,6 +157,9 @@ def test_unicode_digits_in_a_treasury_key_are_refused() -> None:
     d = _doc()
     d["treasury"]["05"] = d["treasury"].pop("5")
     assert _refused(d).path == "treasury.05"
+    d = _doc()  # a document built in Python: a key that is not even a string
+    d["treasury"][5] = d["treasury"].pop("5")
+    assert _refused(d).path == "treasury.5"
 
 
 @pytest.mark.parametrize("name", ["Ana\x00", "\ud800", "", "   ", "x" * 41, "a\u2028b"])
