@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nidlib.cards import DwarfClass
 from nidlib.errors import DocumentError
@@ -707,3 +709,44 @@ def test_score_into_a_closed_pipe_ends_quietly() -> None:
     done = closed_pipe_run(["score", str(SHEETS / "ec52.json")])
     assert done.stderr == b""
     assert done.returncode in (0, 1, 141)
+
+
+_ANY_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(
+        ["Kraal", "Thrud", "Ylud", "3s", "5b", "25", "Dwerg", "crown jeweler", "W10", "", "x" * 5000]
+    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.sampled_from(sorted(p.name for p in SHEETS.glob("*.json"))), st.data())
+def test_any_value_anywhere_in_a_sheet_is_scored_or_refused_with_a_sheet_error(name: str, data: Any) -> None:
+    doc: Any = sheet(name)
+    node, path = doc, []
+    while isinstance(node, dict | list) and node and data.draw(st.booleans(), label="deeper"):
+        key = data.draw(st.sampled_from(list(node) if isinstance(node, dict) else list(range(len(node)))))
+        path.append(key)
+        node = node[key]
+    value = data.draw(_ANY_JSON, label="value")
+    if path:
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        parent[path[-1]] = value
+    else:
+        doc = value
+    message = ""
+    try:
+        table = score_sheet(doc)
+    except SheetError as e:
+        message = str(e)
+    else:
+        assert table.text("en")
+    assert len(message) < 300, "a message never quotes the whole input"
