@@ -725,7 +725,7 @@ _ANY_JSON = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(st.sampled_from(sorted(p.name for p in SHEETS.glob("*.json"))), st.data())
 def test_any_value_anywhere_in_a_sheet_is_scored_or_refused_with_a_sheet_error(name: str, data: Any) -> None:
     doc: Any = sheet(name)
