@@ -13,12 +13,16 @@ Bad arguments print a sentence on standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
 import sys
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 
 from nidlib.bots import BOTS
-from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, render, set_language
+from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, clip, render, set_language
+from nidlib.serialize import MAX_NAME_CHARS, NAME_FORBIDDEN
 
 
 class _UsageError(Exception):
@@ -27,13 +31,31 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError(f"{self.prog}: {clip(message, 200)}")
+
+
+def _whole_number(option: str) -> Callable[[str], int]:
+    """An option's whole number: ASCII digits only ("²" is not 2), at most 18 of them."""
+
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()):
+            raise argparse.ArgumentTypeError(render("play.err.int", {"option": option, "value": clip(text)}))
+        return int(text)
+
+    return parse
 
 
 def _play_parser() -> _Parser:
     p = _Parser(prog="nidlib play", description="Bots play a whole game of Nidavellir.")
-    p.add_argument("--players", type=int, default=3, help="number of players, 2-5 (default 3)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the shuffles and of the bots (default 0)")
+    p.add_argument(
+        "--players", type=_whole_number("--players"), default=3, help="number of players, 2-5 (default 3)"
+    )
+    p.add_argument(
+        "--seed",
+        type=_whole_number("--seed"),
+        default=0,
+        help="seed of the shuffles and of the bots (default 0)",
+    )
     p.add_argument(
         "--bots",
         default="greedy",
@@ -60,9 +82,9 @@ def play_main(argv: Sequence[str]) -> int:
     except _UsageError as e:
         print(e, file=sys.stderr)
         return 2
-    lang = ns.lang or DEFAULT_LANGUAGE
-    if lang not in LANGUAGES:
-        return _fail(render("play.err.lang", {"value": lang}))
+    lang = DEFAULT_LANGUAGE if ns.lang is None else ns.lang
+    if lang not in LANGUAGES:  # '' too: never a silent fall back to English
+        return _fail(render("play.err.lang", {"value": clip(lang)}))
     set_language(lang)
     if not 2 <= ns.players <= 5:
         return _fail(render("play.err.players", {"value": ns.players}, lang))
@@ -71,7 +93,7 @@ def play_main(argv: Sequence[str]) -> int:
         levels = levels * ns.players
     for level in levels:
         if level not in BOTS:
-            return _fail(render("play.err.level", {"level": level}, lang))
+            return _fail(render("play.err.level", {"level": clip(level)}, lang))
     if len(levels) != ns.players:
         example = ",".join(["greedy"] * ns.players)
         return _fail(
@@ -87,6 +109,12 @@ def play_main(argv: Sequence[str]) -> int:
         names = [n.strip() for n in ns.names.split(",")]
         if len(names) != ns.players or len(set(names)) != len(names) or not all(names):
             return _fail(render("play.err.names", {"players": ns.players}, lang))
+        for name in names:
+            if len(name) > MAX_NAME_CHARS:
+                return _fail(render("play.err.name-long", {"limit": MAX_NAME_CHARS}, lang))
+            bad = [ch for ch in name if unicodedata.category(ch) in NAME_FORBIDDEN]
+            if bad:
+                return _fail(render("play.err.name-char", {"code": f"{ord(bad[0]):04X}"}, lang))
     state, log = play_game(names, ns.seed, make_bots(levels, ns.seed), ns.first_game)
     if ns.json:
         print(json.dumps(game_json(state, log, levels), ensure_ascii=False, indent=1))
@@ -96,7 +124,31 @@ def play_main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m nidlib`` and the ``nidlib`` script."""
+    """Entry point of ``python -m nidlib`` and the ``nidlib`` script.
+
+    Whatever the input, the outcome is output and status 0, or one line on standard error and a
+    non-zero status (2 for a usage error): never a traceback. A closed pipe (``| head -1``) ends quietly.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")  # a lone surrogate never stops a message
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        from nidlib.scoresheet import silence_stdout
+
+        silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # noqa: BLE001 (a bug still ends with one line, not a traceback)
+        print(render("play.err.internal", {"error": clip(f"{type(e).__name__}: {e}", 160)}), file=sys.stderr)
+        return 1
+    return code
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help"):
         print(render("play.err.usage"), file=sys.stderr if not args else sys.stdout)
@@ -108,8 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return scoresheet.main(rest)
     if command == "play":
         return play_main(rest)
-    print(render("play.err.command", {"command": command}), file=sys.stderr)
-    print(render("play.err.usage"), file=sys.stderr)
+    print(render("play.err.command", {"command": clip(command)}), file=sys.stderr)
     return 2
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import string
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -154,3 +155,20 @@ def names_list(items: list[str], lang: str | None = None) -> str:
     return cat.get("list.and", "{a} and {b}").format(
         a=cat.get("list.sep", ", ").join(items[:-1]), b=items[-1]
     )
+
+
+_UNPRINTABLE = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """Input quoted in a message: control characters and lone surrogates escaped, at most ``limit`` characters.
+
+    An error message never echoes a whole input (a 50 MB name, a 5,000-digit number).
+    """
+    out = []
+    for ch in text[: limit + 1]:
+        out.append(
+            ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _UNPRINTABLE else ch
+        )
+    short = "".join(out)
+    return short[:limit] + "…" if len(text) > limit or len(short) > limit else short

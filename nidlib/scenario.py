@@ -268,6 +268,6 @@ class Scenario:
         s.tasks = base
         s.viewer = None
         # validate like a document, then run to the first decision
-        checked = state_from_dict(state_to_dict(s))
+        checked = state_from_dict(state_to_dict(s), check_flow=False)
         _run(checked, events)
         return checked

@@ -24,10 +24,11 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from nidlib.cards import (
     AGE_DECKS,
@@ -43,8 +44,17 @@ from nidlib.cards import (
 )
 from nidlib.coins import GREEN_3, ROYAL, TREASURY_4_5, Coin, CoinKind
 from nidlib.errors import DocumentError
-from nidlib.messages import LANGUAGES, get_language, render
+from nidlib.messages import LANGUAGES, clip, get_language, render
 from nidlib.scoring import ScoreTable, Tableau, score_tableaux
+from nidlib.serialize import (
+    MAX_DOCUMENT_CHARS,
+    MAX_INT_DIGITS,
+    MAX_NAME_CHARS,
+    NAME_FORBIDDEN,
+    LimitError,
+    loads_limited,
+    show,
+)
 
 __all__ = ["SheetError", "load_sheet", "main", "normalize_name", "read_sheet", "score_sheet"]
 
@@ -78,7 +88,10 @@ class SheetError(DocumentError):
     ) -> None:
         self.rule = rule
         self.key = key
-        self.params = params
+        # input quoted in a message is clipped: never a whole 50 MB field
+        self.params = {
+            k: clip(v, 160 if k == "file" else 60) if isinstance(v, str) else v for k, v in params.items()
+        }
         super().__init__(path, self.problem_text(lang))
 
     def problem_text(self, lang: str | None = None) -> str:
@@ -245,6 +258,11 @@ class _Checker:
         name = raw.strip()
         if not name:
             raise self.fail(f"{base}.name", None, "sheet.name-empty")
+        if len(name) > MAX_NAME_CHARS:
+            raise self.fail(f"{base}.name", None, "sheet.name-long", n=len(name), limit=MAX_NAME_CHARS)
+        for ch in name:
+            if unicodedata.category(ch) in NAME_FORBIDDEN:
+                raise self.fail(f"{base}.name", None, "sheet.name-char", code=f"{ord(ch):04X}")
         if name in names:
             raise self.fail(
                 f"{base}.name", None, "sheet.name-twice", name=name, other=f"players[{names[name]}]"
@@ -465,7 +483,7 @@ class _Checker:
                 hint = suffix
                 value = _as_int(text[:-1])
         if value is None:
-            raise self.fail(path, "R-COMP-6", "sheet.coin-value", value=json.dumps(entry, ensure_ascii=False))
+            raise self.fail(path, "R-COMP-6", "sheet.coin-value", value=_quote(entry))
         ok = 0 <= value <= MAX_COIN and value != 1
         if hint == "basic":
             ok = value in (0, 2, 3, 4, 5)
@@ -474,7 +492,7 @@ class _Checker:
         elif hint == "gold":
             ok = 5 <= value <= MAX_COIN
         if not ok:
-            raise self.fail(path, "R-COMP-6", "sheet.coin-value", value=json.dumps(entry, ensure_ascii=False))
+            raise self.fail(path, "R-COMP-6", "sheet.coin-value", value=_quote(entry))
         if hint is None and value not in (3, 5):
             hint = "basic" if value < 5 else "gold"
         return value, hint
@@ -483,11 +501,18 @@ class _Checker:
         path = f"{base}.gem"
         value = gem if isinstance(gem, int) and not isinstance(gem, bool) else None
         if value is None or not 1 <= value <= 6:
-            raise self.fail(path, "R-COMP-8", "sheet.gem-value", value=json.dumps(gem, ensure_ascii=False))
+            raise self.fail(path, "R-COMP-8", "sheet.gem-value", value=_quote(gem))
         if value in self.gems:
             raise self.fail(path, "R-COMP-8", "sheet.gem-twice", value=value, other=self.gems[value])
         self.gems[value] = name
         return value
+
+
+def _quote(value: object) -> str:
+    """A value quoted in a message: JSON-like, clipped (never the whole input)."""
+    if isinstance(value, str):
+        return json.dumps(clip(value, 60), ensure_ascii=False)
+    return show(value)
 
 
 def _as_int(value: object) -> int | None:
@@ -498,7 +523,7 @@ def _as_int(value: object) -> int | None:
     if isinstance(value, str):
         text = value.strip()
         body = text[1:] if text[:1] in "+-" else text
-        if body.isascii() and body.isdigit():
+        if body.isascii() and body.isdigit() and len(body) <= MAX_INT_DIGITS:
             return int(text)
     return None
 
@@ -524,33 +549,65 @@ def score_sheet(data: object, *, lang: str | None = None) -> ScoreTable:
 
 
 def read_sheet(path: str, *, lang: str | None = None) -> object:
-    """Read and parse a sheet file (``"-"`` = standard input).
+    """Read and parse a sheet file (``"-"`` = standard input), at most 1,000,000 characters.
 
-    :raises SheetError: the file cannot be read or is not JSON (empty field path).
+    :raises SheetError: the file cannot be read, is too big, nested too deep, or is not JSON (empty
+        field path).
     """
+    limit = MAX_DOCUMENT_CHARS
     try:
         if path == "-":
-            text = sys.stdin.read()
+            raw: bytes | str = (
+                sys.stdin.buffer.read(4 * limit + 1)
+                if hasattr(sys.stdin, "buffer")
+                else sys.stdin.read(limit + 1)
+            )
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            with open(path, "rb") as f:
+                raw = f.read(4 * limit + 1)
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except (OSError, UnicodeDecodeError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise SheetError("", None, "sheet.read-error", {"file": path, "error": reason}, lang) from None
+    if len(text) > limit:
+        size = f"{len(text):,}" if len(raw) <= 4 * limit else f"> {4 * limit:,}"
+        raise SheetError(
+            "", None, "sheet.limit.size", {"file": path, "size": size, "limit": f"{limit:,}"}, lang
+        )
     try:
-        return json.loads(text)
+        return loads_limited(text)
+    except LimitError as e:
+        raise SheetError(e.path, None, f"sheet.limit.{e.kind}", {**e.params, "file": path}, lang) from None
     except json.JSONDecodeError as e:
         params = {"file": path, "error": e.msg, "line": e.lineno, "col": e.colno}
         raise SheetError("", None, "sheet.json-error", params, lang) from None
 
 
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: {clip(message, 200)}")
+
+
+def silence_stdout() -> None:
+    """After a closed pipe (``... | head -1``): send what is left to /dev/null, so exiting is quiet."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover (no real file descriptor: a captured stdout)
+        pass
+    finally:
+        os.close(devnull)
+
+
 def _parser(lang: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="nidlib score", description=render("sheet.cli.description", None, lang)
-    )
+    parser = _Parser(prog="nidlib score", description=render("sheet.cli.description", None, lang))
     parser.add_argument("sheet", metavar="SHEET.json", help=render("sheet.cli.sheet", None, lang))
     parser.add_argument("--json", action="store_true", help=render("sheet.cli.json", None, lang))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=render("sheet.cli.lang", None, lang))
+    parser.add_argument("--lang", default=None, help=render("sheet.cli.lang", None, lang))
     return parser
 
 
@@ -571,8 +628,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             lang = args[i + 1]
     try:
         ns = _parser(lang).parse_args(args)
-    except SystemExit as e:
+    except _UsageError as e:
+        print(e, file=sys.stderr)
+        return 2
+    except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 2
+    if ns.lang is not None and ns.lang not in LANGUAGES:
+        print(f"nidlib score: {render('play.err.lang', {'value': clip(ns.lang)}, lang)}", file=sys.stderr)
+        return 2
     lang = ns.lang or lang
     try:
         table = score_sheet(read_sheet(ns.sheet, lang=lang), lang=lang)
@@ -580,10 +643,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         problem = e.problem_text(lang) if isinstance(e, SheetError) else e.problem
         own = isinstance(e, SheetError) and e.key in ("sheet.read-error", "sheet.json-error")
         key = "sheet.error.path" if e.path else "sheet.error" if own else "sheet.error.file"
-        print(render(key, {"file": ns.sheet, "where": e.path, "problem": problem}, lang), file=sys.stderr)
+        params = {"file": clip(ns.sheet, 160), "where": clip(e.path, 60), "problem": problem}
+        print(render(key, params, lang), file=sys.stderr)
         return 2
-    if ns.json:
-        print(json.dumps(table.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(table.text(lang))
+    try:
+        if ns.json:
+            print(json.dumps(table.as_dict(), ensure_ascii=False, indent=2))
+        else:
+            print(table.text(lang))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        return 1
     return 0

@@ -10,12 +10,15 @@ inside ever leaks a bare ``KeyError`` or ``TypeError``.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections import Counter
 from typing import Any
 
 from nidlib.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
-from nidlib.coins import Coin, CoinKind, initial_treasury
+from nidlib.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_treasury
 from nidlib.errors import DocumentError
+from nidlib.messages import clip
 from nidlib.state import Options, Player, State
 
 SCHEMA = "nidavellir-tutor/state"
@@ -77,12 +80,138 @@ def to_json(s: State, *, indent: int | None = None) -> str:
     return json.dumps(state_to_dict(s), indent=indent, ensure_ascii=False)
 
 
-def from_json(text: str) -> State:
+#: limits of what the loaders read: a real state document is about 6 kB deep 5
+MAX_DOCUMENT_CHARS = 1_000_000
+MAX_DEPTH = 16
+MAX_INT_DIGITS = 18
+MAX_NAME_CHARS = 40
+#: Unicode categories a name cannot contain: control characters, lone surrogates, private use,
+#: unassigned code points, line and paragraph separators
+NAME_FORBIDDEN = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+MAX_SHUFFLES = 10_000
+MAX_SEED = 2**63 - 1
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in "[]{}"))
+
+
+class LimitError(DocumentError):
+    """Input refused before it is read: too long, too deep, a too long number, a key twice, not UTF-8.
+
+    ``kind`` and ``params`` let another reader (the score sheet) say it with its own catalogue message.
+    """
+
+    def __init__(self, path: str, problem: str, kind: str, **params: Any) -> None:
+        super().__init__(path, problem)
+        self.kind = kind
+        self.params = params
+
+
+def show(value: Any, limit: int = 40) -> str:
+    """A short text for a value quoted in an error message (never the whole input)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return (
+            str(value)
+            if abs(value) < 10**MAX_INT_DIGITS
+            else f"a number of more than {MAX_INT_DIGITS} digits"
+        )
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        text = value.encode("unicode_escape", "backslashreplace").decode("ascii").replace('"', '\\"')
+        return f'"{text[:limit]}..."' if len(text) > limit else f'"{text}"'
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON text nested deeper than ``limit`` before parsing it (json.loads recurses)."""
+    bare = _STRING.sub("", text).translate(_BRACKETS)
+    depth = 0
+    for ch in bare:
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                raise LimitError(
+                    "", f"the document is nested deeper than {limit} levels", "depth", limit=limit
+                )
+        elif depth:
+            depth -= 1
+
+
+def _parse_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise LimitError(
+            "",
+            f"a number of {len(digits)} digits; at most {MAX_INT_DIGITS} are read",
+            "digits",
+            digits=len(digits),
+            limit=MAX_INT_DIGITS,
+        )
+    return int(text)
+
+
+def _parse_constant(text: str) -> Any:
+    raise LimitError("", f"{text} is not a JSON number", "constant", value=text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise LimitError(
+                clip(k, 40), "this key appears twice in the same object", "duplicate", key=clip(k, 40)
+            )
+        out[k] = v
+    return out
+
+
+def loads_limited(text: str) -> Any:
+    """``json.loads`` checked for nesting depth, number length, NaN and duplicate keys (LimitError).
+
+    Raises ``json.JSONDecodeError`` for text that is not JSON.
+    """
+    check_depth(text)
+    return json.loads(
+        text,
+        parse_int=_parse_int,
+        parse_constant=_parse_constant,
+        object_pairs_hook=_no_duplicates,
+    )
+
+
+def load_json(text: Any, what: str = "document", limit: int = MAX_DOCUMENT_CHARS) -> Any:
+    """``json.loads`` with limits: size, nesting depth, number length, duplicate keys (DocumentError)."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise LimitError("", f"the {what} is not UTF-8 text", "encoding") from None
+    if not isinstance(text, str):
+        raise DocumentError("", f"expected the {what} as JSON text, got {type(text).__name__}")
+    if len(text) > limit:
+        raise LimitError(
+            "",
+            f"the {what} is {len(text):,} characters long; at most {limit:,} are read",
+            "size",
+            size=f"{len(text):,}",
+            limit=f"{limit:,}",
+        )
     try:
-        doc = json.loads(text)
+        return loads_limited(text)
     except json.JSONDecodeError as e:
         raise DocumentError("", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    return state_from_dict(doc)
+    except RecursionError:  # pragma: no cover (check_depth refuses deep documents first)
+        raise DocumentError("", f"the {what} is nested too deeply") from None
+
+
+def from_json(text: str) -> State:
+    return state_from_dict(load_json(text))
 
 
 class _Reader:
@@ -93,42 +222,56 @@ class _Reader:
     def fail(self, problem: str, sub: str = "") -> DocumentError:
         return DocumentError(self.path + sub, problem)
 
+    def obj(self, keys: tuple[str, ...]) -> _Reader:
+        """This is an object with exactly these keys."""
+        if not isinstance(self.doc, dict):
+            raise self.fail(f"expected an object, got {show(self.doc)}")
+        for key in self.doc:
+            if key not in keys:
+                raise DocumentError(f"{self.path}.{show(key)[1:-1]}".lstrip("."), "unknown field")
+        for key in keys:
+            if key not in self.doc:
+                raise DocumentError(f"{self.path}.{key}".lstrip("."), "missing field")
+        return self
+
     def field(self, key: str) -> _Reader:
         if not isinstance(self.doc, dict):
-            raise self.fail("expected an object")
+            raise self.fail(f"expected an object, got {show(self.doc)}")
         if key not in self.doc:
             raise DocumentError(f"{self.path}.{key}".lstrip("."), "missing field")
         return _Reader(self.doc[key], f"{self.path}.{key}".lstrip("."))
 
-    def items(self) -> list[_Reader]:
+    def items(self, max_len: int = 200) -> list[_Reader]:
         if not isinstance(self.doc, list):
-            raise self.fail("expected a list")
+            raise self.fail(f"expected a list, got {show(self.doc)}")
+        if len(self.doc) > max_len:
+            raise self.fail(f"a list of {len(self.doc)} items; at most {max_len} are possible here")
         return [_Reader(v, f"{self.path}[{k}]") for k, v in enumerate(self.doc)]
 
-    def get_int(self, lo: int | None = None, hi: int | None = None, *, null: bool = False) -> Any:
+    def get_int(self, lo: int, hi: int, *, null: bool = False) -> Any:
         v = self.doc
         if v is None and null:
             return None
         if not isinstance(v, int) or isinstance(v, bool):
-            raise self.fail(f"expected a whole number, got {json.dumps(v)}")
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.fail(f"{v} is out of range {lo}..{hi}")
+            raise self.fail(f"expected a whole number, got {show(v)}")
+        if not lo <= v <= hi:
+            raise self.fail(f"{show(v)} is out of range {lo}..{hi}")
         return v
 
     def get_bool(self) -> bool:
         if not isinstance(self.doc, bool):
-            raise self.fail(f"expected true or false, got {json.dumps(self.doc)}")
+            raise self.fail(f"expected true or false, got {show(self.doc)}")
         return self.doc
 
     def get_str(self) -> str:
         if not isinstance(self.doc, str):
-            raise self.fail(f"expected a string, got {json.dumps(self.doc)}")
+            raise self.fail(f"expected a string, got {show(self.doc)}")
         return self.doc
 
     def card(self) -> str:
         cid = self.get_str()
         if cid not in CARDS:
-            raise self.fail(f"unknown card id {cid!r}")
+            raise self.fail(f"unknown card id {show(cid)}")
         return cid
 
     def cards(self) -> list[str]:
@@ -137,82 +280,132 @@ class _Reader:
     def coin(self, *, null: bool = False) -> Coin | None:
         if self.doc is None and null:
             return None
-        try:
-            return Coin.parse(self.get_str())
-        except ValueError as e:
-            raise self.fail(str(e)) from None
+        text = self.get_str()
+        coin = _COIN_TEXT.get(text)
+        if coin is None:
+            raise self.fail(
+                f"{show(text)} is not a coin: use 0, 2, 3, 4, 5b (basic), 3s (green 3) or 5..25 (gold)"
+            )
+        return coin
 
 
-def state_from_dict(doc: Any) -> State:
-    """Rebuild and validate a state; raises DocumentError(path, problem)."""
-    r = _Reader(doc)
+_COIN_TEXT: dict[str, Coin] = {
+    str(c): c for c in (*BASIC_COINS, GREEN_3, *(Coin(v, CoinKind.ROYAL) for v in range(5, 26)))
+}
+_TOP_KEYS = tuple(state_to_dict(State(Options(2, ("a", "b")))))
+_OPTION_KEYS = tuple(Options(2, ("a", "b")).to_dict())
+_PLAYER_KEYS = tuple(Player("a", 1).to_dict())
+
+
+def check_name(r: _Reader) -> str:
+    """A player's name: 1-40 printable characters, no control character or lone surrogate."""
+    name = r.get_str()
+    if not name.strip():
+        raise r.fail("a name cannot be empty")
+    if len(name) > MAX_NAME_CHARS:
+        raise r.fail(f"a name of {len(name)} characters; at most {MAX_NAME_CHARS}")
+    for ch in name:
+        if unicodedata.category(ch) in NAME_FORBIDDEN:
+            raise r.fail(f"a name cannot contain the character U+{ord(ch):04X}")
+    return name
+
+
+def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
+    """Rebuild and validate a state; raises DocumentError(path, problem).
+
+    ``check_flow=False`` is for :class:`nidlib.scenario.Scenario` only: a position it builds has
+    automatic tasks on top of its stack until it runs them, and is then checked in full.
+    """
+    r = _Reader(doc).obj(_TOP_KEYS)
     if r.field("schema").get_str() != SCHEMA:
         raise DocumentError("schema", f"expected {SCHEMA!r}")
-    version = r.field("version").get_int()
+    version = r.field("version").get_int(-(10**9), 10**9)
     if version != VERSION:
         raise DocumentError("version", f"this nidlib reads version {VERSION}, not {version}")
-    o = r.field("options")
+    o = r.field("options").obj(_OPTION_KEYS)
     players = o.field("players").get_int(2, 5)
-    names = tuple(n.get_str() for n in o.field("names").items())
+    names = tuple(check_name(n) for n in o.field("names").items(5))
     if len(names) != players or len(set(names)) != players:
         raise DocumentError("options.names", f"expected {players} different names")
     opts = Options(
         players=players,
         names=names,
-        seed=o.field("seed").get_int(),
+        seed=o.field("seed").get_int(-MAX_SEED, MAX_SEED),
         first_game=o.field("first_game").get_bool(),
         warrior_bonus_without_warriors=o.field("warrior_bonus_without_warriors").get_bool(),
         pioneer_draw_public=o.field("pioneer_draw_public").get_bool(),
     )
     s = State(opts)
     s.age = r.field("age").get_int(1, 2)
-    s.round = r.field("round").get_int(0, 5)
+    s.round = r.field("round").get_int(0, max_rounds(s.age, players))
     s.tavern = r.field("tavern").get_int(-1, 2)
-    d = r.field("decks")
+    d = r.field("decks").obj(("1", "2"))
     s.decks = {1: d.field("1").cards(), 2: d.field("2").cards()}
+    for age in (1, 2):
+        for k, c in enumerate(s.decks[age]):
+            if CARDS[c].age != age:
+                raise DocumentError(f"decks.{age}[{k}]", f"{c!r} is not a card of the Age {age} deck")
     taverns = r.field("taverns").items()
     if len(taverns) != 3:
         raise DocumentError("taverns", "expected 3 taverns")
     s.taverns = [t.cards() for t in taverns]
+    for ti, row in enumerate(s.taverns):
+        for k, c in enumerate(row):
+            if CARDS[c].age not in (1, 2):  # heroes and the Armorer card never enter a tavern
+                raise DocumentError(f"taverns[{ti}][{k}]", f"{c!r} is not a card of an Age deck [R-ENTER-1]")
     tr = r.field("treasury")
     if not isinstance(tr.doc, dict):
         raise tr.fail("expected an object of value: count")
     s.treasury = {}
     for key in tr.doc:
-        if not key.isdigit() or not 5 <= int(key) <= 25:
-            raise DocumentError(f"treasury.{key}", "the Royal Treasure holds gold coins of value 5 to 25")
+        if not (isinstance(key, str) and re.fullmatch(r"[1-9][0-9]?", key) and 5 <= int(key) <= 25):
+            name = show(key)[1:-1] if isinstance(key, str) else show(key)
+            raise DocumentError(f"treasury.{name}", "the Royal Treasure holds gold coins of value 5 to 25")
         s.treasury[int(key)] = tr.field(key).get_int(0, 3)
+    for value in range(5, 26):
+        if value not in s.treasury:
+            raise DocumentError(f"treasury.{value}", "missing field")
+    s.treasury = dict(sorted(s.treasury.items()))
     s.discard = r.field("discard").cards()
     s.out_of_game = [str(x.coin()) for x in r.field("out_of_game").items()]
     s.gems_out = [x.get_int(1, 6) for x in r.field("gems_out").items()]
     s.heroes_available = r.field("heroes_available").cards()
-    s.players = [_player(pr) for pr in r.field("players").items()]
+    s.players = [_player(pr) for pr in r.field("players").items(5)]
     if len(s.players) != players:
         raise DocumentError("players", f"expected {players} players, found {len(s.players)}")
-    s.order = [x.get_int(0, players - 1) for x in r.field("order").items()]
-    s.ties = [[x.get_int(0, players - 1) for x in g.items()] for g in r.field("ties").items()]
-    s.bid_values = [x.get_int(0, 25, null=True) for x in r.field("bid_values").items()]
+    for i, p in enumerate(s.players):
+        if p.name != names[i]:
+            raise DocumentError(f"players[{i}].name", f"expected {names[i]!r} as in options.names")
+    s.order = [x.get_int(0, players - 1) for x in r.field("order").items(5)]
+    s.ties = [[x.get_int(0, players - 1) for x in g.items(5)] for g in r.field("ties").items(5)]
+    s.bid_values = [x.get_int(0, 25, null=True) for x in r.field("bid_values").items(5)]
     s.pioneer_draw = r.field("pioneer_draw").cards()
-    s.tasks = [_task(t, players) for t in r.field("tasks").items()]
-    s.shuffles = r.field("shuffles").get_int(0)
+    s.tasks = [_task(t, players) for t in r.field("tasks").items(60)]
+    s.shuffles = r.field("shuffles").get_int(0, MAX_SHUFFLES)
     s.viewer = r.field("viewer").get_int(0, players - 1, null=True)
-    for k, t in enumerate(s.tasks):
-        if t[0] in ("pick", "trade", "uline_trade") and s.tavern < 0:
-            raise DocumentError(
-                f"tasks[{k}]", f"a {t[0]!r} task needs a tavern being resolved, but tavern is -1"
-            )
     for ti, row in enumerate(s.taverns):
         if len(row) > max(3, players):
             raise DocumentError(
                 f"taverns[{ti}]", f"a tavern holds at most {max(3, players)} cards [R-ENTER-1]"
             )
     _validate(s)
+    if check_flow:
+        from nidlib.flowcheck import check_flow as _check_flow
+
+        _check_flow(s)
     return s
 
 
+def max_rounds(age: int, players: int) -> int:
+    """Rounds an Age deck can fill: 4 (2-3 players) or 3 (4-5), one more for a whole Age II deck."""
+    per_round = 3 * max(3, players)
+    return -(-len(age_deck(age, players)) // per_round)
+
+
 def _player(r: _Reader) -> Player:
-    p = Player(r.field("name").get_str(), r.field("gem").get_int(1, 6))
-    army = r.field("army")
+    r.obj(_PLAYER_KEYS)
+    p = Player(check_name(r.field("name")), r.field("gem").get_int(1, 6))
+    army = r.field("army").obj(tuple(cls.value for cls in CLASSES))
     p.columns = [army.field(cls.value).cards() for cls in CLASSES]
     th = r.field("thrud")
     if th.doc is None:
@@ -220,9 +413,9 @@ def _player(r: _Reader) -> Player:
     else:
         name = th.get_str()
         if name not in [c.value for c in CLASSES]:
-            raise th.fail(f"{name!r} is not a column")
+            raise th.fail(f"{show(name)} is not a column")
         p.thrud = [c.value for c in CLASSES].index(name)
-    p.command_zone = [x.get_str() for x in r.field("command_zone").items()]
+    p.command_zone = [x.get_str() for x in r.field("command_zone").items(20)]
     p.heroes = r.field("heroes").cards()
     slots = r.field("slots").items()
     if len(slots) != 5:
@@ -232,25 +425,39 @@ def _player(r: _Reader) -> Player:
     if len(rev) != 5:
         raise r.field("revealed").fail("expected 5 flags")
     p.revealed = [x.get_bool() for x in rev]
-    p.hand = [c for c in (x.coin() for x in r.field("hand").items()) if c is not None]
-    p.hidden = [c for c in (x.coin() for x in r.field("hidden").items()) if c is not None]
+    p.hand = [c for c in (x.coin() for x in r.field("hand").items(5)) if c is not None]
+    p.hidden = [c for c in (x.coin() for x in r.field("hidden").items(5)) if c is not None]
+    for key, coins in (("hand", p.hand), ("hidden", p.hidden)):
+        if coins != sorted(coins):
+            raise r.field(key).fail("coins are listed in order (0, 2, 3, 3s, 4, 5b, 5, 6 ... 25)")
     p.bid_done = r.field("bid_done").get_bool()
     return p
 
 
+#: (amount, source) of the coin transformations the engine asks for (R-XFORM-1, R-HERO-GRID-2, R-DIST-KINGSHAND-1)
+TRANSFORMS = frozenset({(3, "offering"), (5, "offering"), (7, "grid"), (5, "kings-hand")})
+#: (count, excluded class index) of the discards: Bonfur keeps blacksmiths, Dagda hunters
+DISCARDS = frozenset({(1, 3), (2, 1)})
+
+
 def _task(r: _Reader, players: int) -> tuple[Any, ...]:
-    items = r.items()
+    items = r.items(6)
     if not items:
         raise r.fail("a task cannot be empty")
     kind = items[0].get_str()
     if kind not in TASK_ARITY:
-        raise items[0].fail(f"unknown task {kind!r}")
+        raise items[0].fail(f"unknown task {show(kind)}")
     if len(items) not in TASK_ARITY[kind]:
         raise r.fail(f"task {kind!r} takes {TASK_ARITY[kind][0] - 1} arguments")
     args: list[Any] = [kind]
     for k, x in enumerate(items[1:], start=1):
-        if (kind == "transform" and k == 3) or (kind == "trade_discard" and k >= 2):
+        if kind == "transform" and k == 3:
             args.append(x.get_str())
+        elif kind == "trade_discard" and k >= 2:
+            loc = x.get_str()
+            if loc not in ("h0", "h1", "h2", "h3", "h4"):
+                raise x.fail(f"{show(loc)} is not a coin in hand (h0..h4)")
+            args.append(loc)
         elif kind in ("age_start", "ylud_step") or (kind == "ylud" and k == 2):
             args.append(x.get_int(1, 2))
         elif kind in ("tavern", "order", "tavern_end") or (kind == "uline_bid" and k == 2):
@@ -263,6 +470,12 @@ def _task(r: _Reader, players: int) -> tuple[Any, ...]:
             args.append(x.get_int(1, 2))
         else:
             args.append(x.get_int(0, players - 1))
+    if kind == "transform" and (args[2], args[3]) not in TRANSFORMS:
+        raise r.fail(f"no rule transforms a coin by {args[2]} from {show(args[3])}")
+    if kind == "discard" and (args[2], args[3]) not in DISCARDS:
+        raise r.fail("Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters)")
+    if kind == "trade_discard" and len(args) == 4 and args[2] == args[3]:
+        raise r.fail("two different coins are traded")
     return tuple(args)
 
 
@@ -320,7 +533,7 @@ def _validate(s: State) -> None:
                     )
                 see(c, path)
             elif c not in _DISTINCTIONS:
-                raise DocumentError(path, f"unknown card {c!r}")
+                raise DocumentError(path, f"unknown card {show(c)}")
         for k, h in enumerate(p.heroes):
             if CARDS[h].kind is not CardKind.HERO:
                 raise DocumentError(f"{base}.heroes[{k}]", f"{h!r} is not a hero")

@@ -104,7 +104,10 @@ def test_play_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "--bots", "expert"], "'expert' is not a bot level"),
         (["play", "--names", "Ana,Ana,Cy"], "--names needs 3 different, non-empty names"),
         (["play", "--lang", "fr"], "'fr' is not a language"),
-        (["play", "--seed", "seven"], "argument --seed: invalid int value: 'seven'"),
+        (
+            ["play", "--seed", "seven"],
+            "argument --seed: --seed needs a whole number of at most 18 digits, not 'seven'.",
+        ),
         (["play", "--colour", "red"], "unrecognized arguments: --colour red"),
         (["dance"], "'dance' is not a command; use score or play."),
         ([], "Usage: python -m nidlib"),
@@ -148,3 +151,78 @@ def test_python_dash_m_nidlib_runs() -> None:
     )
     assert bad.returncode == 2
     assert "--players must be" in bad.stderr
+
+
+# --- hostile input: one bounded line on stderr, exit 2, never a traceback ----------------------------
+
+
+def _cli(args: list[str]) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "nidlib", *args], capture_output=True, timeout=300, check=False
+    )
+
+
+def _one_line_error(done: subprocess.CompletedProcess[bytes], code: int = 2) -> str:
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == code, err[:500]
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1, err[:500]
+    assert len(err) < 300, err[:500]
+    assert done.stdout == b""
+    return err
+
+
+HOSTILE_ARGS: dict[str, list[str]] = {
+    "5000-digit seed": ["play", "--seed", "9" * 5000],
+    "5000-digit players": ["play", "--players", "9" * 5000],
+    "unicode digit seed": ["play", "--seed", "²"],
+    "huge bot level": ["play", "--bots", "x" * 100_000],
+    "huge names": ["play", "--players", "2", "--names", "a" * 100_000 + ",b"],
+    "NUL-free control char in a name": ["play", "--players", "2", "--names", "A\x07na,Bo"],
+    "name too long": ["play", "--players", "2", "--names", "A" * 41 + ",Bo"],
+    "huge unknown option": ["play", "--" + "x" * 100_000],
+    "huge unknown command": ["x" * 100_000],
+    "empty language": ["play", "--lang", ""],
+    "unknown language": ["play", "--lang", "fr"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_ARGS))
+def test_bad_arguments_get_one_bounded_line_and_exit_2(case: str) -> None:
+    _one_line_error(_cli(HOSTILE_ARGS[case]))
+
+
+def test_an_empty_language_is_a_usage_error_listing_the_languages() -> None:
+    err = _one_line_error(_cli(["play", "--lang", ""]))
+    assert "en, zh-Hant or zh-Hans" in err
+
+
+def test_a_name_with_a_lone_surrogate_is_refused() -> None:
+    # a command line that is not UTF-8 reaches Python as lone surrogates (surrogateescape)
+    done = subprocess.run(
+        [sys.executable.encode(), b"-m", b"nidlib", b"play", b"--players", b"2", b"--names", b"\xff\xfe,Bo"],
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
+    err = _one_line_error(done)
+    assert "--names" in err
+
+
+def test_play_into_a_closed_pipe_ends_quietly() -> None:
+    import os
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "nidlib", "play", "--players", "2", "--bots", "random"],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=300,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert done.stderr == b""
+    assert done.returncode in (0, 1, 141)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nidlib.cards import DwarfClass
 from nidlib.errors import DocumentError
@@ -558,8 +561,9 @@ def test_unreadable_file_and_invalid_json(tmp_path: Path, capsys: pytest.Capture
 
 def test_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
+    assert capsys.readouterr().err == "nidlib score: the following arguments are required: SHEET.json\n"
     assert main([str(SHEETS / "ec51.json"), "--lang", "fr"]) == 2
-    assert "usage: nidlib score" in capsys.readouterr().err
+    assert "'fr' is not a language; choose en, zh-Hant or zh-Hans" in capsys.readouterr().err
     assert main(["--help"]) == 0
     assert "SHEET.json" in capsys.readouterr().out
 
@@ -602,3 +606,147 @@ def test_r_hero_ylud_3_ylud_is_in_a_column_at_final_scoring() -> None:
 
 def test_r_comp_7_gold_coins_are_limited_by_the_treasury() -> None:
     assert _refusal("two-gold-25s").rule == _refusal("three-gold-5s").rule == "R-COMP-7"
+
+
+# --- hostile input: one bounded line on stderr, exit 2, never a traceback ----------------------------
+
+MAX_ERR = 300  # characters: an error never quotes the whole input
+
+
+def _cli(args: list[str], stdin: bytes | None = None, **kw: Any) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "nidlib", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+        **kw,
+    )
+
+
+def _one_line_error(done: subprocess.CompletedProcess[bytes], code: int = 2) -> str:
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == code, err[:500]
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1, err[:500]
+    assert len(err) < MAX_ERR, err[:500]
+    return err
+
+
+def _player(**fields: Any) -> dict[str, Any]:
+    return {"name": "Ana", "coins": [0, 2, 3, 4, 5], "gem": 5, **fields}
+
+
+HOSTILE_SHEETS: dict[str, str] = {
+    "5000-digit gem": '{"players": [{"name": "Ana", "coins": [0, 2, 3, 4, 5], "gem": ' + "9" * 5000 + "}]}",
+    "5000-digit coin": '{"players": [{"name": "Ana", "coins": [' + "9" * 5000 + ', 2, 3, 4, 5], "gem": 5}]}',
+    "deep nesting": '{"players": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "lone surrogate name": json.dumps({"players": [_player(name="\ud800")]}),
+    "NUL in a name": json.dumps({"players": [_player(name="A\x00na")]}),
+    "huge unknown field": json.dumps({"players": [_player(**{"x" * 100_000: 1})]}),
+    "huge gem string": json.dumps({"players": [_player(gem="7" * 100_000)]}),
+    "huge card name": json.dumps({"players": [_player(army={"warrior": ["Kraal" * 20_000]})]}),
+    "huge command zone entry": json.dumps({"players": [_player(command_zone=["x" * 100_000])]}),
+    "unicode digit coin": json.dumps({"players": [_player(coins=["²", 2, 3, 4, 5])]}),
+    "NaN gem": '{"players": [{"name": "Ana", "coins": [0, 2, 3, 4, 5], "gem": NaN}]}',
+    "duplicate key": '{"players": [], "players": [{"name": "Ana", "coins": [0, 2, 3, 4, 5], "gem": 5}]}',
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SHEETS))
+def test_hostile_sheets_get_one_bounded_line_and_exit_2(tmp_path: Path, case: str) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_text(HOSTILE_SHEETS[case], encoding="utf-8", errors="surrogatepass")
+    err = _one_line_error(_cli(["score", str(path)]))
+    assert str(path) in err
+
+
+@pytest.mark.parametrize("case", ["lone surrogate name", "NUL in a name"])
+def test_names_with_a_nul_or_a_lone_surrogate_are_refused_naming_the_field(case: str) -> None:
+    with pytest.raises(SheetError) as info:
+        score_sheet(json.loads(HOSTILE_SHEETS[case]))
+    assert info.value.path == "players[0].name"
+
+
+def test_a_sheet_over_1_mb_is_refused_without_parsing_it(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text('{"players": [' + ", ".join(['{"name": "Ana"}'] * 100_000) + "]}", encoding="utf-8")
+    err = _one_line_error(_cli(["score", str(path)]))
+    assert "1,000,000" in err
+    err = _one_line_error(_cli(["score", "-"], stdin=path.read_bytes()))
+    assert "1,000,000" in err
+
+
+def test_a_sheet_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"players": [{"name": "\xe9"}]}')
+    _one_line_error(_cli(["score", str(path)]))
+
+
+@pytest.mark.parametrize("lang", ["", "fr", "x" * 10_000])
+def test_an_unknown_language_is_a_usage_error_listing_the_languages(lang: str) -> None:
+    err = _one_line_error(_cli(["score", str(SHEETS / "ec52.json"), "--lang", lang]))
+    assert "is not a language; choose en, zh-Hant or zh-Hans." in err
+
+
+def closed_pipe_run(args: list[str]) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m nidlib ARGS`` with standard output a pipe nobody reads any more."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "nidlib", *args],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=300,
+            check=False,
+        )
+    finally:
+        os.close(write)
+
+
+def test_score_into_a_closed_pipe_ends_quietly() -> None:
+    done = closed_pipe_run(["score", str(SHEETS / "ec52.json")])
+    assert done.stderr == b""
+    assert done.returncode in (0, 1, 141)
+
+
+_ANY_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(
+        ["Kraal", "Thrud", "Ylud", "3s", "5b", "25", "Dwerg", "crown jeweler", "W10", "", "x" * 5000]
+    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.sampled_from(sorted(p.name for p in SHEETS.glob("*.json"))), st.data())
+def test_any_value_anywhere_in_a_sheet_is_scored_or_refused_with_a_sheet_error(name: str, data: Any) -> None:
+    doc: Any = sheet(name)
+    node, path = doc, []
+    while isinstance(node, dict | list) and node and data.draw(st.booleans(), label="deeper"):
+        key = data.draw(st.sampled_from(list(node) if isinstance(node, dict) else list(range(len(node)))))
+        path.append(key)
+        node = node[key]
+    value = data.draw(_ANY_JSON, label="value")
+    if path:
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        parent[path[-1]] = value
+    else:
+        doc = value
+    message = ""
+    try:
+        table = score_sheet(doc)
+    except SheetError as e:
+        message = str(e)
+    else:
+        assert table.text("en")
+    assert len(message) < 300, "a message never quotes the whole input"

@@ -38,9 +38,9 @@ from nidlib.actions import Action
 from nidlib.bots import make_bot
 from nidlib.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.events import Event
-from nidlib.messages import render
+from nidlib.messages import clip, render
 from nidlib.play import bot_seed
-from nidlib.serialize import state_from_dict, state_to_dict
+from nidlib.serialize import load_json, state_from_dict, state_to_dict
 from nidlib.state import State
 from widgets import render as r
 from widgets.controller import Controller
@@ -122,10 +122,7 @@ def load_game(text: str) -> tuple[list[tuple[State, list[Event], Action | None]]
 
     :raises DocumentError: with the field path of the first problem.
     """
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DocumentError("", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    doc = load_json(text, "saved game")  # size, depth, number length and duplicate keys checked
     if not isinstance(doc, dict):
         raise DocumentError("", "expected a JSON object")
     if doc.get("schema") != GAME_SCHEMA:
@@ -151,7 +148,8 @@ def load_game(text: str) -> tuple[list[tuple[State, list[Event], Action | None]]
         except KeyError as e:
             raise DocumentError(f"options.{e.args[0]}", "missing") from None
         except (TypeError, ValueError) as e:
-            raise DocumentError("options", str(e)) from None
+            raise DocumentError("options", clip(str(e))) from None
+        start = state_from_dict(state_to_dict(start))  # the names, as any loaded state's
     actions = doc.get("actions", [])
     if not isinstance(actions, list):
         raise DocumentError("actions", "expected a list of actions in text form")

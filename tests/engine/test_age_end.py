@@ -331,8 +331,9 @@ def test_ec_32_last_tavern_gem_exchange_before_crown_jeweler() -> None:
         .build()
     )
     d = state_to_dict(s)
-    d["discard"] += d["decks"]["1"]
+    d["discard"] += d["decks"]["1"] + d["taverns"][0] + d["taverns"][1]  # the last tavern of Age I
     d["decks"]["1"] = []
+    d["taverns"][0] = d["taverns"][1] = []
     s = state_from_dict(d)
     s, ev = to_age2(s)
     keys = [e.key for e in ev]

@@ -255,11 +255,17 @@ def test_ec_19_green_three_ties_with_a_basic_three_and_still_trades() -> None:
 
 
 def _last_round(s: State) -> State:
-    """The same position with the Age deck empty: this round is the last of the Age."""
+    """The same position with the Age deck empty: this round is the last of the Age.
+
+    The taverns before the one being resolved are empty, as after their picks (R-PICK-3).
+    """
     d = state_to_dict(s)
     age = str(d["age"])
     d["discard"] = d["discard"] + d["decks"][age]
     d["decks"][age] = []
+    for t in range(max(d["tavern"], 0)):
+        d["discard"] += d["taverns"][t]
+        d["taverns"][t] = []
     return state_from_dict(d)
 
 
