@@ -120,3 +120,37 @@ def test_hidden_notebooks_are_not_preheated(served_folder: tuple[str, Path]) -> 
     pools = [line for line in log.read_text().splitlines() if "Kernel pool of" in line]
     assert pools, "the server preheated nothing"
     assert all("01-game-at-a-glance.ipynb" in line for line in pools), pools
+
+
+def test_class_option_builds_one_lessons_pages_ahead_for_a_class() -> None:
+    serve = _serve_module()
+    option = serve.argv(["--class=04-army-and-heroes:10", "--pool_size=2"])[-1]
+    name, _, value = option.partition("=")
+    assert name == "--VoilaKernelManager.kernel_pools_config"
+    assert json.loads(value) == {"default": {"pool_size": 2}, "04-army-and-heroes.ipynb": {"pool_size": 10}}
+    assert not any(a.startswith("--class") for a in serve.argv(["--class=04-army-and-heroes:10"]))
+
+
+@pytest.mark.parametrize(
+    ("option", "says"),
+    [
+        ("--class=99-no-such-lesson:10", "no lesson '99-no-such-lesson'"),
+        ("--class=04-army-and-heroes", "from 1 to 60"),
+        ("--class=04-army-and-heroes:0", "from 1 to 60"),
+        ("--class=04-army-and-heroes:²", "from 1 to 60"),
+        ("--class=04-army-and-heroes:500", "from 1 to 60"),
+    ],
+)
+def test_class_option_refuses_what_it_cannot_do_in_one_line(option: str, says: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(REPO / "tools" / "serve.py"), option],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert says in lines[0]
+    assert "Traceback" not in result.stderr

@@ -23,6 +23,7 @@ per page instead of ~1 s on 2 cores, docs/benchmarks.md "Tutor").
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -98,12 +99,44 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return [redirect, *handlers]
 
 
+class UsageError(Exception):
+    """A command-line option of the tutor's own that cannot be understood (one line, exit 2)."""
+
+
+def class_pools(extra: list[str]) -> list[str]:
+    """``extra`` with every ``--class=LESSON:N`` (the tutor's own option) turned into Voila's pool
+    configuration: N learners' pages of ``tutorials/LESSON.ipynb`` are built ahead of time (the
+    other pages keep their one), for a class that opens the same lesson at once. ``make run
+    ARGS=--class=04-army-and-heroes:10`` (README, "Serving a class")."""
+    sizes: dict[str, int] = {}
+    rest = []
+    for option in extra:
+        if not option.startswith("--class="):
+            rest.append(option)
+            continue
+        lesson, _, count = option.removeprefix("--class=").partition(":")
+        lesson = lesson.removesuffix(".ipynb")
+        if not (TUTORIALS / f"{lesson}.ipynb").is_file():
+            raise UsageError(
+                f"--class: no lesson {lesson!r} in {TUTORIALS} (e.g. --class=04-army-and-heroes:10)"
+            )
+        if not (count.isascii() and count.isdigit() and 1 <= int(count) <= 60):
+            raise UsageError(f"--class={lesson}:N needs a number of learners N from 1 to 60, not {count!r}")
+        sizes[f"{lesson}.ipynb"] = int(count)
+    if not sizes:
+        return rest
+    default = next((int(o.split("=", 1)[1]) for o in reversed(rest) if o.startswith("--pool_size=")), 1)
+    config = {"default": {"pool_size": default}, **{nb: {"pool_size": n} for nb, n in sizes.items()}}
+    return [*rest, f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
+
+
 def argv(extra: list[str]) -> list[str]:
     """The full Voila command line: the tutorials folder, the tutor's flags, then ``extra``.
 
     An option in ``extra`` replaces the tutor's flag of the same name (traitlets refuses an
-    option given twice).
+    option given twice); ``--class=LESSON:N`` sizes one lesson's pool (:func:`class_pools`).
     """
+    extra = class_pools(extra)
 
     def name(option: str) -> str:
         return option.split("=", 1)[0]
@@ -123,7 +156,12 @@ def use_tutor_template() -> None:
 
 def main() -> None:
     use_tutor_template()
-    TutorVoila.launch_instance(argv=argv(sys.argv[1:]))
+    try:
+        args = argv(sys.argv[1:])
+    except UsageError as e:
+        print(f"serve.py: {e}", file=sys.stderr)
+        sys.exit(2)
+    TutorVoila.launch_instance(argv=args)
 
 
 if __name__ == "__main__":
