@@ -37,7 +37,13 @@ from nidlib.messages import LANGUAGES, render
 
 __all__ = ["ALERT_KEYS", "alert_widget", "guard", "install", "log_failure", "page_head", "report"]
 
-ALERT_KEYS: tuple[str, ...] = ("ui.alert.kernel", "ui.alert.server", "ui.alert.incomplete", "ui.alert.reload")
+ALERT_KEYS: tuple[str, ...] = (
+    "ui.alert.kernel",
+    "ui.alert.server",
+    "ui.alert.incomplete",
+    "ui.alert.retrying",
+    "ui.alert.reload",
+)
 """The sentences of the connection alert (``nt-watch.js``), in every language."""
 
 ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]

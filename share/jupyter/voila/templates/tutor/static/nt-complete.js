@@ -26,6 +26,19 @@
     if (typeof window.ntShowAlert === "function") { window.ntShowAlert(kind); }
   }
 
+  // An incomplete page is loaded again once by itself (a fresh kernel builds it again, usually on a
+  // less busy server); if that one is incomplete too, the learner gets the sentence and Reload.
+  var RETRIED = "nt-retried:" + window.location.pathname + window.location.search;
+
+  function incomplete() {
+    var retried = false;
+    try { retried = window.sessionStorage.getItem(RETRIED) === "1"; } catch (e) { retried = true; }
+    if (retried) { alert("incomplete"); return; }
+    try { window.sessionStorage.setItem(RETRIED, "1"); } catch (e) { /* no storage: alert only */ }
+    alert("retrying");
+    window.setTimeout(function () { window.location.reload(); }, 3000);
+  }
+
   function collect() {
     var outputs = document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]');
     for (var i = 0; i < outputs.length; i++) {
@@ -65,7 +78,7 @@
     var manager = app && app.widgetManager;
     var waited = Date.now() - started;
     if (!manager || !manager.restoredStatus) {
-      if (waited > PATIENCE_MS) { alert("incomplete"); return; }
+      if (waited > PATIENCE_MS) { incomplete(); return; }
       window.setTimeout(watch, TICK_MS);
       return;
     }
@@ -73,10 +86,11 @@
       .then(function (done) {
         var missing = done.filter(function (ok) { return !ok; }).length;
         if (missing === 0) {
+          try { window.sessionStorage.removeItem(RETRIED); } catch (e) { /* nothing to forget */ }
           if (waited < PATIENCE_MS) { window.setTimeout(watch, 2 * TICK_MS); }  // a late failure, too
           return;
         }
-        if (waited > PATIENCE_MS / 6) { alert("incomplete"); return; }
+        if (waited > PATIENCE_MS / 6) { incomplete(); return; }
         window.setTimeout(watch, TICK_MS);
       });
   }
@@ -84,7 +98,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     collect();
     started = Date.now();
-    if (errors > 0) { alert("incomplete"); }
+    if (errors > 0) { incomplete(); return; }
     window.setTimeout(watch, TICK_MS);
   });
 })();
