@@ -4,6 +4,7 @@ should see (no hidden files or folders, neither served nor preheated)."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import shutil
 import socket
@@ -154,3 +155,37 @@ def test_class_option_refuses_what_it_cannot_do_in_one_line(option: str, says: s
     assert len(lines) == 1, result.stderr
     assert says in lines[0]
     assert "Traceback" not in result.stderr
+
+
+class _Pools:
+    """Voila's preheating kernel manager, as far as pacing is concerned."""
+
+    fill_delay = 1.0
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None) -> None:
+        self.delays.append(1.0 if delay is None else delay)
+
+
+def test_a_class_taking_the_pool_gets_its_replacements_one_at_a_time() -> None:
+    pools = _Pools()
+    _serve_module().pace_refills(pools, 1.5)
+    pools.fill_if_needed(delay=0, notebook_name="a.ipynb")  # the first fill at start-up is not paced
+    for _ in range(4):  # four learners take a page at the same moment
+        pools.fill_if_needed(notebook_name="a.ipynb")
+    assert pools.delays[0] == 0
+    paced = pools.delays[1:]
+    assert paced[0] == pytest.approx(1.0, abs=0.05)  # Voila's own delay for the first
+    gaps = [b - a for a, b in itertools.pairwise(paced)]
+    assert gaps == pytest.approx([1.5, 1.5, 1.5], abs=0.05)
+
+
+def test_pacing_leaves_a_server_without_pools_alone() -> None:
+    class NoPools:
+        pass
+
+    manager = NoPools()
+    _serve_module().pace_refills(manager, 1.5)
+    assert not hasattr(manager, "fill_if_needed")

@@ -26,11 +26,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
+from traitlets import Float
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
@@ -61,6 +63,10 @@ FLAGS: tuple[str, ...] = (
     "--VoilaExecutor.iopub_timeout=120",
     "--VoilaExecutor.raise_on_iopub_timeout=True",
     "--VoilaExecutor.startup_timeout=180",
+    # kernels talk to the server over Unix sockets (a path per kernel), not TCP ports: with 40
+    # kernels starting at once (a class's pool) two got the same "free" port and one died
+    # ("Address already in use"); no port is left to clash with
+    *(("--KernelManager.transport=ipc",) if os.name == "posix" else ()),
     # hidden folders and files (.ipynb_checkpoints, .drafts/...) are neither preheated nor served
     r"--VoilaKernelManager.preheat_denylist=['(^|.*/)[.]']",
     "--ContentsManager.allow_hidden=False",
@@ -85,9 +91,47 @@ class ShutdownOnClose(VoilaShutdownKernelHandler):  # type: ignore[misc]
         super().check_xsrf_cookie()
 
 
+def pace_refills(kernel_manager: Any, interval: float) -> None:
+    """Refill Voila's preheated pools one kernel every ``interval`` seconds at most.
+
+    Voila replaces every kernel a learner takes from a pool 1 s later (``fill_delay``). When a class
+    takes 30 pages at once, 30 replacements then start at the same moment and build their pages
+    side by side: on 2 cores the learners' own kernels could not answer their page's first request
+    (the widgets' state) within the 4 s the browser waits, for 30 of 30 pages
+    (docs/benchmarks.md, "A class at once"). Paced, the replacements take about one core while
+    the learners' kernels keep the other. A request that finds the pool empty takes the next
+    replacement (Voila's pool is first in, first out), so it waits at most for its turn.
+    """
+    fill = getattr(kernel_manager, "fill_if_needed", None)
+    if fill is None:  # preheating is off: no pools
+        return
+    next_start = 0.0
+
+    def paced(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        nonlocal next_start
+        if delay is None:  # a replacement (the first fill at start-up gives delay=0)
+            now = time.monotonic()
+            start = max(now + kernel_manager.fill_delay, next_start)
+            next_start = start + interval
+            delay = start - now
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    kernel_manager.fill_if_needed = paced
+
+
 class TutorVoila(Voila):  # type: ignore[misc]
-    """Voila in directory mode whose root URL redirects to the landing lesson, and whose pages can
-    shut their kernel down when they close."""
+    """Voila in directory mode whose root URL redirects to the landing lesson, whose pages can
+    shut their kernel down when they close, and whose pools refill at a pace (:func:`pace_refills`)."""
+
+    refill_interval = Float(
+        1.5, config=True, help="Seconds between two replacements of preheated kernels (0: Voila's own pace)."
+    )
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        if self.refill_interval > 0:
+            pace_refills(self.kernel_manager, self.refill_interval)
+        return settings
 
     def init_handlers(self) -> list[Any]:
         landing = url_path_join(self.base_url, "voila/render", LANDING)
