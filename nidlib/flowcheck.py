@@ -104,15 +104,12 @@ def _check_awards(s: State, done: set[int]) -> None:
                 holders[c] = i
     for ci, dist in enumerate(_DIST):
         if dist in holders and ci not in done:
-            i = holders[dist]
-            p = s.players[i]
-            # built lessons give the green 3 or the gem 6 with their distinction early (Scenario)
-            early_ok = (ci == 1 and GREEN_3 in p.coins()) or (ci == 2 and p.gem == 6)
-            if not early_ok:
-                raise _fail(
-                    f"players[{i}].command_zone",
-                    f"the {dist} distinction is given at the Troop Evaluation, which has not happened [R-EVAL-4]",
-                )
+            # a lesson may build such a position (Scenario does not check the flow), but a document
+            # that holds one is refused: its Troop Evaluation would hand the card out a second time
+            raise _fail(
+                f"players[{holders[dist]}].command_zone",
+                f"the {dist} distinction is given at the Troop Evaluation, which has not happened [R-EVAL-4]",
+            )
     for i, p in enumerate(s.players):
         if GREEN_3 in p.coins() and holders.get("hunting-master") != i:
             raise _fail(f"players[{i}]", "the green 3 belongs to the Hunting Master [R-DIST-HUNTINGMASTER-1]")
