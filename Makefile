@@ -19,12 +19,13 @@ FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools)
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean
+.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite
 
 help:
 	@echo "make setup      create .venv and install the project with its dev extras"
 	@echo "make run        serve the tutor on http://127.0.0.1:$(PORT)/ (Voila)"
 	@echo "make test       lint, type-check, unit + notebook + browser tests"
+	@echo "make lite       build the serverless tutor (JupyterLite/voici + Pyodide) into build/lite/"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make typecheck  mypy (strict on nidlib and zavandor)"
 	@echo "make bench      engine playouts per second (bench-strong, bench-tutor: the other benchmarks)"
@@ -109,10 +110,17 @@ golden: setup
 rules: setup
 	$(PY) tools/extract_rules.py $(RULES_MD)
 
+# The serverless tutor (voici + Pyodide): build/lite/, served by any static host (docs/adr/0006-static-site.md).
+# Its build tools live in .venv-lite (pinned in tools/lite/build.sh); downloads are kept in build/lite-cache.
+# Needs npm (Pyodide's core and font-awesome come from the npm registry).
+lite:
+	@command -v npm >/dev/null || { echo "error: make lite needs npm (Node.js): apt-get install -y npm"; exit 1; }
+	PYTHON=$(PYTHON) bash tools/lite/build.sh
+
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache test-results build dist *.egg-info
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
 	rm -f $(STAMP)
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) .venv-lite
