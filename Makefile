@@ -19,7 +19,7 @@ FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools)
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite
+.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite bench-lite
 
 help:
 	@echo "make setup      create .venv and install the project with its dev extras"
@@ -28,7 +28,7 @@ help:
 	@echo "make lite       build the serverless tutor (JupyterLite/voici + Pyodide) into build/lite/"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make typecheck  mypy (strict on nidlib and zavandor)"
-	@echo "make bench      engine playouts per second (bench-strong, bench-tutor: the other benchmarks)"
+	@echo "make bench      engine playouts per second (bench-strong, bench-tutor, bench-lite: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"
 	@echo "make rules      regenerate nidlib/data/rules.json from ../shared/RULES.md"
@@ -114,8 +114,20 @@ rules: setup
 # Its build tools live in .venv-lite (pinned in tools/lite/build.sh); downloads are kept in build/lite-cache.
 # Needs npm (Pyodide's core and font-awesome come from the npm registry).
 lite:
-	@command -v npm >/dev/null || { echo "error: make lite needs npm (Node.js): apt-get install -y npm"; exit 1; }
+	@if ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian npm for make lite (apt-get)..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+		else \
+			echo "error: make lite needs npm (Node.js): sudo apt-get install -y npm"; exit 1; \
+		fi; \
+	fi
 	PYTHON=$(PYTHON) bash tools/lite/build.sh
+
+# The static site in Chromium: bundle size, time to interactive cold and warm, a click (docs/benchmarks.md).
+bench-lite: setup chromium
+	@[ -f build/lite/index.html ] || $(MAKE) --no-print-directory lite
+	$(PY) bench/lite.py --runs 3
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache test-results build dist *.egg-info
