@@ -4,7 +4,8 @@ cold and warm, a click's round trip, and a walk over every page.
     .venv/bin/python bench/lite.py [--runs 3] [--walk]      (make bench-lite)
 
 ``build/lite`` is served by the standard library's ``http.server`` on 127.0.0.1 (as a learner would with
-``python -m http.server -d build/lite``); every request to another host is aborted and counted.
+``python -m http.server -d build/lite``); every request to another host is counted (not aborted: a
+route would turn off the browser cache; ``tests/browser/test_lite.py`` aborts them).
 
 * **cold**: lesson 2 (``02-bidding``) in a new browser context (empty HTTP cache);
 * **warm**: the same lesson opened again in a new tab of that context (browser cache filled; http.server
@@ -28,7 +29,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
 SITE = REPO / "build" / "lite"
@@ -59,16 +60,16 @@ def serve() -> str:
 
 
 def context(browser: Browser, outside: list[str]) -> BrowserContext:
+    """A new context (empty cache). Requests to other hosts are recorded, not intercepted: Playwright
+    turns the HTTP cache off in a context with a route, and the warm load is about that cache
+    (tests/browser/test_lite.py aborts them)."""
     ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
 
-    def route(r: Route) -> None:
-        if urlsplit(r.request.url).hostname == "127.0.0.1" or not r.request.url.startswith("http"):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
+    def seen(request: Request) -> None:
+        if request.url.startswith("http") and urlsplit(request.url).hostname != "127.0.0.1":
+            outside.append(request.url)
 
-    ctx.route("**/*", route)
+    ctx.on("request", seen)
     ctx.set_default_timeout(TIMEOUT)
     return ctx
 
