@@ -276,8 +276,8 @@ def bid_round() -> Any:
     def refresh(_: Any = None) -> None:
         s = c.state
         done = round_over()
-        # "" (not None) shows a widget again: under the Pyodide kernel (make lite) a layout trait set
-        # back to None never reaches the page, and the button would stay hidden
+        # "" (not None) shows a widget again: under the Pyodide kernel (make lite) a trait set back to
+        # None reached the page only once widgets/pyodide.py mended its comm; "" never depended on it
         bid_box.layout.display = "none" if done else ""
         step.layout.display = "" if resolving(s) and not done else "none"
         again.layout.display = "" if c.index > 0 else "none"
