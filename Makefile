@@ -19,15 +19,16 @@ FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools)
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean
+.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite bench-lite
 
 help:
 	@echo "make setup      create .venv and install the project with its dev extras"
 	@echo "make run        serve the tutor on http://127.0.0.1:$(PORT)/ (Voila)"
 	@echo "make test       lint, type-check, unit + notebook + browser tests"
+	@echo "make lite       build the serverless tutor (JupyterLite/voici + Pyodide) into build/lite/"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make typecheck  mypy (strict on nidlib and zavandor)"
-	@echo "make bench      engine playouts per second (bench-strong, bench-tutor: the other benchmarks)"
+	@echo "make bench      engine playouts per second (bench-strong, bench-tutor, bench-lite: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"
 	@echo "make rules      regenerate nidlib/data/rules.json from ../shared/RULES.md"
@@ -109,10 +110,29 @@ golden: setup
 rules: setup
 	$(PY) tools/extract_rules.py $(RULES_MD)
 
+# The serverless tutor (voici + Pyodide): build/lite/, served by any static host (docs/adr/0007-static-site.md).
+# Its build tools live in .venv-lite (pinned in tools/lite/build.sh); downloads are kept in build/lite-cache.
+# Needs npm (Pyodide's core and font-awesome come from the npm registry).
+lite:
+	@if ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Debian npm for make lite (apt-get)..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+		else \
+			echo "error: make lite needs npm (Node.js): sudo apt-get install -y npm"; exit 1; \
+		fi; \
+	fi
+	PYTHON=$(PYTHON) bash tools/lite/build.sh
+
+# The static site in Chromium: bundle size, time to interactive cold and warm, a click (docs/benchmarks.md).
+bench-lite: setup chromium
+	@[ -f build/lite/index.html ] || $(MAKE) --no-print-directory lite
+	$(PY) bench/lite.py --runs 3
+
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache test-results build dist *.egg-info
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
 	rm -f $(STAMP)
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) .venv-lite

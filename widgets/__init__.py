@@ -39,8 +39,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from widgets import pyodide as _pyodide
 from widgets.controller import Bot, Controller
 from widgets.theme import CSS, theme_html, theme_widget
+
+_pyodide.install()  # the static site's kernel: widget messages keep their None values
 
 __all__ = [
     "CSS",

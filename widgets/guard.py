@@ -29,11 +29,12 @@ import traceback
 from collections.abc import Callable
 from html import escape
 from types import TracebackType
-from typing import Any
-
-from markupsafe import Markup
+from typing import TYPE_CHECKING, Any
 
 from nidlib.messages import LANGUAGES, render
+
+if TYPE_CHECKING:  # markupsafe is the server's (Jinja's): a kernel in Pyodide has none (make lite)
+    from markupsafe import Markup
 
 __all__ = ["ALERT_KEYS", "alert_widget", "guard", "install", "log_failure", "page_head", "report"]
 
@@ -55,6 +56,8 @@ _installed = False
 def page_head(_: object = None) -> Markup:
     """The Jinja filter ``nt_page_head``: the alert's CSS and its sentences in every language, for
     ``nt-watch.js`` (which picks the address's ``?lang=``)."""
+    from markupsafe import Markup
+
     from widgets.theme import ALERT_CSS
 
     messages = {lang: {key: render(key, lang=lang) for key in ALERT_KEYS} for lang in LANGUAGES}

@@ -67,14 +67,14 @@ def test_bid_round_widget_plays_the_whole_round() -> None:
     assert c.state.players[0].slots[0] == Coin.parse("5b")
     assert panel.layout.display == "none"
     assert "Pick order at the Laughing Goblin: Ana, Bo and Cy" in ctl["log"].html.value
-    assert ctl["step"].layout.display is None
+    assert ctl["step"].layout.display == ""
     assert "Laughing Goblin is revealed" in ctl["guide"].value
     ctl["step"].click()
     assert "Dancing Dragon: the bids are revealed" in ctl["log"].html.value
     ctl["step"].click()
     ctl["step"].click()
     assert ctl["step"].layout.display == "none"
-    assert ctl["again"].layout.display is None
+    assert ctl["again"].layout.display == ""
     assert box.children[3].layout.display == "none"  # no bid panel for the next round
     assert "The round is over" in ctl["guide"].value
     steps = c.index
@@ -84,7 +84,7 @@ def test_bid_round_widget_plays_the_whole_round() -> None:
     assert c.index == 0
     assert nidlib.to_act(c.state) == (0,)
     assert panel.layout.display == ""
-    assert box.children[3].layout.display is None
+    assert box.children[3].layout.display == ""
 
 
 def play_round(box: object, texts: list[str]) -> None:
@@ -102,13 +102,13 @@ def test_the_end_of_the_round_offers_another_round() -> None:
     assert ctl["more"].layout.display == "none"  # nothing to go on to yet
     play_round(box, ["5b", "4", "0"])
     assert "The round is over" in ctl["guide"].value
-    assert ctl["more"].layout.display is None
+    assert ctl["more"].layout.display == ""
     assert "Play another round" in ctl["guide"].value  # the sentence names the next step
     ctl["more"].click()
     s = c.state
     assert (s.round, nidlib.decision(s).kind, nidlib.to_act(s)) == (2, "bids", (0,))  # Bo and Cy bid again
     assert s.players[1].bid_done
-    assert box.children[3].layout.display is None  # the bid panel is back, for round 2
+    assert box.children[3].layout.display == ""  # the bid panel is back, for round 2
     assert ctl["panel"].layout.display == ""
     assert ctl["more"].layout.display == "none"
     assert "Choose a coin for each of the three taverns" in ctl["guide"].value
@@ -157,7 +157,7 @@ def test_start_again_in_the_middle_of_the_round_takes_back_the_bid() -> None:
     ctl["panel"].confirm.click()
     ctl["step"].click()
     assert c.state.tavern == 1
-    assert ctl["again"].layout.display is None
+    assert ctl["again"].layout.display == ""
     ctl["again"].click()
     assert nidlib.to_act(c.state) == (0,)
     assert ctl["panel"].layout.display == ""

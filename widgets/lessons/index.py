@@ -17,7 +17,7 @@ from typing import Any
 
 from nidlib.messages import LANGUAGES, render, set_language
 from widgets.lessons import LESSONS
-from widgets.lessons.page import finish, lang_query, live, use_url_language, with_language
+from widgets.lessons.page import PAGE_SUFFIX, finish, lang_query, live, use_url_language, with_language
 from widgets.theme import ALERT_CSS
 
 __all__ = ["footer", "lessons_html", "page", "use_url_language", "with_language"]
@@ -46,7 +46,7 @@ def lessons_html(lang: str | None = None) -> str:
         title = escape(render(title_key, lang=lang))
         summary = escape(render(summary_key, lang=lang))
         items.append(
-            f'<li class="nt-index-lesson"><a class="nt-index-link" href="{stem}.ipynb{lang_query(lang)}">{title}</a>'
+            f'<li class="nt-index-lesson"><a class="nt-index-link" href="{stem}{PAGE_SUFFIX}{lang_query(lang)}">{title}</a>'
             f'<span class="nt-index-summary">{summary}</span></li>'
         )
     return (

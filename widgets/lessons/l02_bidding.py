@@ -276,10 +276,12 @@ def bid_round() -> Any:
     def refresh(_: Any = None) -> None:
         s = c.state
         done = round_over()
-        bid_box.layout.display = "none" if done else None
-        step.layout.display = None if resolving(s) and not done else "none"
-        again.layout.display = None if c.index > 0 else "none"
-        more.layout.display = None if can_go_on() else "none"
+        # "" (not None) shows a widget again: under the Pyodide kernel (make lite) a trait set back to
+        # None reached the page only once widgets/pyodide.py mended its comm; "" never depended on it
+        bid_box.layout.display = "none" if done else ""
+        step.layout.display = "" if resolving(s) and not done else "none"
+        again.layout.display = "" if c.index > 0 else "none"
+        more.layout.display = "" if can_go_on() else "none"
         if done:
             guide.value = note(render("l02.round.done" if can_go_on() else "l02.round.done-last"), "ok")
         elif resolving(s):

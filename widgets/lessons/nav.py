@@ -6,6 +6,7 @@ from html import escape
 
 from nidlib.messages import LANGUAGES, get_language, render
 from widgets.lessons import LESSONS
+from widgets.lessons.page import PAGE_SUFFIX
 
 
 def nav_html(stem: str, lang: str | None = None) -> str:
@@ -16,13 +17,15 @@ def nav_html(stem: str, lang: str | None = None) -> str:
     if k > 0:
         prev = LESSONS[k - 1]
         parts.append(
-            f'<a class="nt-nav-prev" href="{prev[0]}.ipynb">← {escape(render(prev[1], lang=lang))}</a>'
+            f'<a class="nt-nav-prev" href="{prev[0]}{PAGE_SUFFIX}">← {escape(render(prev[1], lang=lang))}</a>'
         )
-    parts.append(f'<a class="nt-nav-home" href="index.ipynb">{escape(render("nav.contents", lang=lang))}</a>')
+    parts.append(
+        f'<a class="nt-nav-home" href="index{PAGE_SUFFIX}">{escape(render("nav.contents", lang=lang))}</a>'
+    )
     if k + 1 < len(LESSONS):
         nxt = LESSONS[k + 1]
         parts.append(
-            f'<a class="nt-nav-next" href="{nxt[0]}.ipynb">{escape(render(nxt[1], lang=lang))} →</a>'
+            f'<a class="nt-nav-next" href="{nxt[0]}{PAGE_SUFFIX}">{escape(render(nxt[1], lang=lang))} →</a>'
         )
     return (
         f'<nav class="nt-nav" aria-label="{escape(render("nav.label", lang=lang))}">'
@@ -41,7 +44,7 @@ def languages_html(stem: str, lang: str | None = None) -> str:
             items.append(f'<b class="nt-nav-lang" lang="{code}" aria-current="page">{name}</b>')
         else:
             items.append(
-                f'<a class="nt-nav-lang" lang="{code}" hreflang="{code}" href="{stem}.ipynb?lang={code}">{name}</a>'
+                f'<a class="nt-nav-lang" lang="{code}" hreflang="{code}" href="{stem}{PAGE_SUFFIX}?lang={code}">{name}</a>'
             )
     label = escape(render("index.language", lang=current))
     return f'<span class="nt-nav-langs" role="group" aria-label="{label}">{" · ".join(items)}</span>'

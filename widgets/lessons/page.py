@@ -39,6 +39,7 @@ from urllib.parse import parse_qs
 from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
 
 __all__ = [
+    "PAGE_SUFFIX",
     "finish",
     "lang_query",
     "live",
@@ -84,7 +85,10 @@ def lang_query(lang: str | None = None) -> str:
     return "" if lang == DEFAULT_LANGUAGE else f"?lang={lang}"
 
 
-_LINK = re.compile(r'href="([0-9A-Za-z_-]+\.ipynb)"')
+#: a lesson's address: the notebook under Voila, the page voici built from it under JupyterLite (Pyodide,
+#: ``make lite``), where ``NN-slug.html?lang=<code>`` leads to the copy built for that language
+PAGE_SUFFIX = ".html" if sys.platform == "emscripten" else ".ipynb"
+_LINK = re.compile(r'href="([0-9A-Za-z_-]+\.(?:ipynb|html))"')
 
 
 def with_language(html: str, lang: str | None = None) -> str:

@@ -1,0 +1,75 @@
+"""Fix a voici build so that every page works from any static host with no other host.
+
+usage: postbuild.py OUT_DIR [LANG]...
+
+* voici pages keep the kernel's relative URLs (``"./static/pyodide/pyodide.js"``), which resolve against
+  ``voici/render/`` (404): they are made relative to the page (``../../``);
+* voila's template loads font-awesome from cdn.jsdelivr.net: the vendored copy in ``static/fontawesome`` instead;
+* the mermaid (and elk layout) ``import()`` from cdnjs (only for pages with mermaid diagrams, which ours never have) is removed;
+* every page gets a first script that turns ``NN-slug.html?lang=<code>`` into the page built for that
+  language (``NN-slug.<code>.html``, ``pages.py``), ``?lang=en`` into ``NN-slug.html``;
+* ``index.html`` at the root opens the landing page (keeping ``?lang=``).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+FA_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
+FA4_TREE = "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css"
+
+REDIRECT = """<script>/* nidavellir-tutor: ?lang= picks the page built for that language */
+(function () {
+  var langs = %(langs)s, lang = new URLSearchParams(location.search).get("lang");
+  if (lang === null || (lang !== "en" && langs.indexOf(lang) < 0)) return;
+  var path = location.pathname, file = path.slice(path.lastIndexOf("/") + 1) || "index.html";
+  var stem = file.replace(/\\.html$/, "");
+  langs.forEach(function (l) { if (stem.slice(-l.length - 1) === "." + l) stem = stem.slice(0, -l.length - 1); });
+  var target = stem + (lang === "en" ? "" : "." + lang) + ".html";
+  if (target !== file) location.replace(target + location.hash);
+})();
+</script>"""
+
+ROOT = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Nidavellir Tutor</title>
+<script>location.replace("voici/render/index.html" + location.search + location.hash);</script>
+<meta http-equiv="refresh" content="1; url=voici/render/index.html"></head>
+<body><a href="voici/render/index.html">Nidavellir Tutor</a></body></html>
+"""
+
+MERMAID = re.compile(r"import\(\s*['\"]https://cdnjs\.cloudflare\.com/[^'\"]*mermaid[^'\"]*['\"]\s*\)")
+ELK = re.compile(r'const elkUrl = "https://cdnjs\.cloudflare\.com/[^"]*";')
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    langs = sys.argv[2:]
+    redirect = REDIRECT % {"langs": "[" + ", ".join(f'"{lang}"' for lang in langs) + "]"}
+    pages = sorted((out / "voici" / "render").glob("*.html"))
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        html = html.replace('"pyodideUrl": "./static/', '"pyodideUrl": "../../static/')
+        html = html.replace(
+            '"./extensions/@jupyterlite/pyodide-kernel-extension/',
+            '"../../extensions/@jupyterlite/pyodide-kernel-extension/',
+        )
+        html = html.replace(FA_CDN, "../../static/fontawesome/css/")
+        html = MERMAID.sub("Promise.reject(new Error('mermaid is not bundled'))", html)
+        html = ELK.sub('const elkUrl = "";', html)
+        html = html.replace("<head>", "<head>\n" + redirect, 1)
+        page.write_text(html, encoding="utf-8")
+    for page in (out / "voici" / "tree").glob("*.html"):
+        html = page.read_text(encoding="utf-8").replace(FA_CDN, "../static/fontawesome/css/")
+        html = html.replace(FA4_TREE, "../static/fontawesome/css/all.min.css")
+        page.write_text(html, encoding="utf-8")
+    (out / "index.html").write_text(ROOT, encoding="utf-8")
+    left = [str(p.relative_to(out)) for p in out.rglob("*.html") if "https://cdn" in p.read_text("utf-8")]
+    print(f"{out}: {len(pages)} pages fixed" + (f"; still naming a CDN: {left}" if left else ""))
+
+
+if __name__ == "__main__":
+    main()
