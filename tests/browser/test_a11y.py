@@ -115,3 +115,67 @@ def test_page_fits_a_phone_and_passes_axe(
     page.set_viewport_size({"width": PHONE["width"], "height": 5000})  # the whole page, to look at
     page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}")))
     assert not problems, f"{stem}: " + "\n".join(problems)
+
+
+FOCUS_JS = """() => {
+  const el = document.activeElement;
+  const s = getComputedStyle(el);
+  return {tag: el.tagName.toLowerCase(), cls: el.className, text: (el.innerText || '').trim(),
+          outline: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+          shadow: s.boxShadow};
+}"""
+
+
+def focused(page: Page) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate(FOCUS_JS)
+    return info
+
+
+def assert_ring(info: dict[str, Any]) -> None:
+    assert info["outline"] not in ("none", ""), f"no visible focus ring: {info}"
+    assert info["width"] >= 2, f"focus ring too thin: {info}"
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector`` (a keyboard learner's way there)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}; stuck at {focused(page)}")
+
+
+def test_keyboard_only_bid_keeps_focus_and_shows_the_ring(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_lesson(page, voila_url, "02-bidding")
+    form = page.locator(".nt-l02-round .nt-bid-panel")
+    expect(form).to_be_visible()
+    # Goblin 4, Dragon 0, Horse 5, typed into the focused menus (a closed <select> jumps to the
+    # option whose label starts with the key)
+    for k, key in enumerate("405"):
+        tab_to(page, f".nt-l02-round .nt-bid-t{k} select")
+        assert_ring(focused(page))
+        page.keyboard.press(key)
+    expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic), 3 (basic)")
+    tab_to(page, ".nt-l02-round button.nt-bid-confirm")
+    assert_ring(focused(page))
+    page.screenshot(path=str(save_screenshot(page, "keyboard-l02-confirm")))
+    page.keyboard.press("Enter")
+    expect(page.locator(".nt-l02-log")).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
+    # a screen reader hears the new events (one polite live region, share/.../static/nt-a11y.js)
+    live = page.locator("#nt-events-live")
+    expect(live).to_have_attribute("aria-live", "polite")
+    expect(live).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
+    expect(form).to_be_hidden()
+    step = page.locator("button.nt-l02-next")
+    expect(step).to_be_focused()
+    assert_ring(focused(page))
+    save_screenshot(page, "keyboard-l02-after-confirm")
+    page.keyboard.press("Enter")
+    expect(page.locator(".nt-l02-log")).to_contain_text("Dancing Dragon: the bids are revealed")
+    expect(step).to_be_focused()
