@@ -78,9 +78,32 @@ def fits_phone(page: Page) -> dict[str, Any]:
 
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(AXE))
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
     violations: list[dict[str, Any]] = page.evaluate(AXE_JS)
     return violations
+
+
+def phone_problems(page: Page, where: str, *, thumb: bool = False) -> list[str]:
+    """What a phone user (or a screen reader's) would meet on the page as it is now."""
+    problems = []
+    fit = fits_phone(page)
+    if fit["scrollWidth"] > PHONE["width"] or fit["over"]:
+        problems.append(
+            f"{where}: sideways at 390 px: scrollWidth={fit['scrollWidth']}, right edge {fit['maxRight']}, "
+            f"{len(fit['over'])} elements: {fit['over'][:8]}"
+        )
+    violations = axe_violations(page)
+    if violations:
+        problems.append(f"{where}: axe serious/critical: {violations}")
+    if thumb:
+        buttons = page.evaluate(BUTTONS_JS, THUMB_PX - 2)  # ~40 px: 38 px passes
+        assert buttons["count"] > 0
+        if buttons["small"] or buttons["overlap"]:
+            problems.append(
+                f"{where}: not for a thumb: small={buttons['small'][:8]} overlap={buttons['overlap'][:8]}"
+            )
+    return problems
 
 
 @pytest.mark.parametrize("stem", PAGES)
@@ -93,28 +116,19 @@ def test_page_fits_a_phone_and_passes_axe(
 ) -> None:
     page.set_viewport_size(PHONE)
     open_lesson(page, voila_url, stem)
-    if stem.startswith("09"):
+    game = stem.startswith("09")
+    problems = phone_problems(page, stem, thumb=game)
+    if game:  # the seats' menus, then the table once the game has started
+        page.set_viewport_size({"width": PHONE["width"], "height": 3000})
+        page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}-setup")))
+        page.set_viewport_size(PHONE)
         page.locator("button.nt-game-start").click()
         expect(page.locator(".nt-game-table")).to_be_visible()
         expect(page.locator("button.nt-action-button, .nt-bid-confirm").first).to_be_visible()
-    fit = fits_phone(page)
-    violations = axe_violations(page)
-    problems = []
-    if fit["scrollWidth"] > PHONE["width"] or fit["over"]:
-        problems.append(
-            f"sideways at 390 px: scrollWidth={fit['scrollWidth']}, right edge {fit['maxRight']}, "
-            f"{len(fit['over'])} elements: {fit['over'][:8]}"
-        )
-    if violations:
-        problems.append(f"axe serious/critical: {violations}")
-    if stem.startswith("09"):
-        thumb = page.evaluate(BUTTONS_JS, THUMB_PX - 2)  # ~40 px: 38 px passes
-        assert thumb["count"] > 0
-        if thumb["small"] or thumb["overlap"]:
-            problems.append(f"not for a thumb: small={thumb['small'][:8]} overlap={thumb['overlap'][:8]}")
+        problems += phone_problems(page, f"{stem} (playing)", thumb=True)
     page.set_viewport_size({"width": PHONE["width"], "height": 5000})  # the whole page, to look at
     page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}")))
-    assert not problems, f"{stem}: " + "\n".join(problems)
+    assert not problems, "\n".join(problems)
 
 
 FOCUS_JS = """() => {
@@ -164,7 +178,8 @@ def test_keyboard_only_bid_keeps_focus_and_shows_the_ring(
     expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic), 3 (basic)")
     tab_to(page, ".nt-l02-round button.nt-bid-confirm")
     assert_ring(focused(page))
-    page.screenshot(path=str(save_screenshot(page, "keyboard-l02-confirm")))
+    round_box = page.locator(".nt-l02-round")
+    round_box.screenshot(path=str(save_screenshot(page, "keyboard-l02-confirm")))
     page.keyboard.press("Enter")
     expect(page.locator(".nt-l02-log")).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
     # a screen reader hears the new events (one polite live region, share/.../static/nt-a11y.js)
@@ -175,7 +190,7 @@ def test_keyboard_only_bid_keeps_focus_and_shows_the_ring(
     step = page.locator("button.nt-l02-next")
     expect(step).to_be_focused()
     assert_ring(focused(page))
-    save_screenshot(page, "keyboard-l02-after-confirm")
+    round_box.screenshot(path=str(save_screenshot(page, "keyboard-l02-after-confirm")))
     page.keyboard.press("Enter")
     expect(page.locator(".nt-l02-log")).to_contain_text("Dancing Dragon: the bids are revealed")
     expect(step).to_be_focused()
