@@ -114,7 +114,7 @@ CSS = """
 .nt-army-header { margin-bottom: 2px; }
 .nt-army-head { background: var(--k); color: #fff; border-radius: 6px; padding: .15em .3em; font-size: .8em;
   display: flex; align-items: center; gap: .25em; flex-wrap: wrap; }
-.nt-army-head small { color: #fff; opacity: .9; margin-left: auto; }
+.nt-army-head small { color: #fff; margin-left: auto; }
 .nt-line-complete { background: repeating-linear-gradient(90deg, #fde68a, #fde68a 6px, #fef3c7 6px, #fef3c7 12px); }
 .nt-army-cell { display: flex; align-items: center; gap: .25em; min-height: 1.7em; padding: 0 .15em;
   font-size: .88em; background: rgba(255,255,255,.85); border-left: 3px solid var(--k); border-radius: 4px; }

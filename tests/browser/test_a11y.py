@@ -9,6 +9,7 @@ checks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,17 @@ def test_page_fits_a_phone_and_passes_axe(
     open_lesson(page, voila_url, stem)
     game = stem.startswith("09")
     problems = phone_problems(page, stem, thumb=game)
+    # what a closed accordion holds is checked too: each section opened in turn (one is open at a time)
+    sections = page.locator(".jupyter-widget-Collapse")
+    for k in range(sections.count()):
+        section = sections.nth(k)
+        if not section.is_visible():
+            continue
+        if "jupyter-widget-Collapse-open" not in (section.get_attribute("class") or ""):
+            section.locator("> .jupyter-widget-Collapse-header").click()
+            expect(section).to_have_class(re.compile(r"jupyter-widget-Collapse-open"))
+        header = section.locator("> .jupyter-widget-Collapse-header").inner_text().strip()
+        problems += phone_problems(page, f"{stem} ({header} open)")
     if game:  # the seats' menus, then the table once the game has started
         page.set_viewport_size({"width": PHONE["width"], "height": 3000})
         page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}-setup")))
