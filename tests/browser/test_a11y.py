@@ -138,6 +138,16 @@ def test_page_fits_a_phone_and_passes_axe(
         expect(page.locator(".nt-game-table")).to_be_visible()
         expect(page.locator("button.nt-action-button, .nt-bid-confirm").first).to_be_visible()
         problems += phone_problems(page, f"{stem} (playing)", thumb=True)
+        # bid, let the bot play until the learner picks: the action buttons, for a thumb too
+        for k in range(3):
+            page.locator(f".nt-game-table .nt-bid-t{k} select").select_option(index=k + 1)
+        page.locator(".nt-game-table button.nt-bid-confirm").click()
+        expect(page.locator(".nt-game-table .nt-bid-panel")).to_be_hidden()
+        auto = page.locator("button.nt-game-auto")
+        expect(auto).to_be_enabled()
+        auto.click()
+        expect(page.locator("button.nt-action-button:enabled").first).to_be_visible()
+        problems += phone_problems(page, f"{stem} (picking)", thumb=True)
     page.set_viewport_size({"width": PHONE["width"], "height": 5000})  # the whole page, to look at
     page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}")))
     assert not problems, "\n".join(problems)
