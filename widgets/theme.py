@@ -249,7 +249,11 @@ PAGE_CSS = """
   #rendered_cells .widget-hbox:has(> .widget-slider) { flex-wrap: nowrap; }  /* < slider > */
   #rendered_cells .widget-inline-hbox > .widget-label { max-width: 100%; }
   #rendered_cells .widget-inline-hbox > select, #rendered_cells .widget-inline-hbox > input {
-    min-width: 8em; flex: 1 1 8em; }
+    min-width: 8em; flex: 1 1 8em; height: var(--jp-widgets-inline-height); }
+  /* a label that wraps above its field makes the row taller instead of overlapping the next one */
+  #rendered_cells .widget-inline-hbox { height: auto; min-height: var(--jp-widgets-inline-height); }
+  #rendered_cells .widget-radio-box label { height: auto; min-height: var(--jp-widgets-inline-height);
+    line-height: 1.35; display: flex; align-items: center; }  /* a long answer wraps, never overlaps */
   #rendered_cells .jupyter-widgets button { height: auto; min-height: var(--jp-widgets-inline-height);
     white-space: normal; }
   #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: anywhere; }
