@@ -256,7 +256,7 @@ PAGE_CSS = """
     line-height: 1.35; display: flex; align-items: center; }  /* a long answer wraps, never overlaps */
   #rendered_cells .jupyter-widgets button { height: auto; min-height: var(--jp-widgets-inline-height);
     white-space: normal; }
-  #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: anywhere; }
+  #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: break-word; }
   #rendered_cells .widget-html-content { line-height: 1.45; }  /* text, not a 44 px row per line */
   .nt-army-row { grid-template-columns: repeat(5, minmax(0, 1fr)); }
   .nt-tavern { min-width: 0; flex: 1 1 100%; }
