@@ -183,7 +183,11 @@ class SeatRow(w.HBox):
             (t(f"game.level.{lv}", lang), lv) for lv in LEVELS
         ]
         self.kind = w.Dropdown(
-            options=options, value=HUMAN if k == 0 else "greedy", layout=w.Layout(width="16em")
+            options=options,
+            value=HUMAN if k == 0 else "greedy",
+            description=t("game.setup.kind", lang),  # the menu's name for a screen reader, too
+            style={"description_width": "5.5em"},
+            layout=w.Layout(width="21.5em"),
         )
         self.kind.add_class(f"nt-game-seat{k}")
         super().__init__([self.name, self.kind], layout=w.Layout(gap="8px"))

@@ -58,12 +58,12 @@ def page_head(_: object = None) -> Markup:
     ``nt-watch.js`` (which picks the address's ``?lang=``)."""
     from markupsafe import Markup
 
-    from widgets.theme import ALERT_CSS
+    from widgets.theme import ALERT_CSS, PAGE_CSS
 
     messages = {lang: {key: render(key, lang=lang) for key in ALERT_KEYS} for lang in LANGUAGES}
     data = json.dumps({"messages": messages}, ensure_ascii=False).replace("<", "\\u003c")
     return Markup(
-        f'<style id="nt-alert-style">{ALERT_CSS}</style>\n'
+        f'<style id="nt-alert-style">{ALERT_CSS}{PAGE_CSS}</style>\n'
         f'<script id="nt-page-messages" type="application/json">{data}</script>'
     )
 

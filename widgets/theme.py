@@ -7,7 +7,7 @@ Light background, class colours with white text (WCAG AA contrast), a base font 
 
 from __future__ import annotations
 
-__all__ = ["ALERT_CSS", "CSS", "theme_html", "theme_widget"]
+__all__ = ["ALERT_CSS", "CSS", "PAGE_CSS", "theme_html", "theme_widget"]
 
 CSS = """
 .nt-root, .nt-root * { box-sizing: border-box; }
@@ -114,7 +114,7 @@ CSS = """
 .nt-army-header { margin-bottom: 2px; }
 .nt-army-head { background: var(--k); color: #fff; border-radius: 6px; padding: .15em .3em; font-size: .8em;
   display: flex; align-items: center; gap: .25em; flex-wrap: wrap; }
-.nt-army-head small { color: #fff; opacity: .9; margin-left: auto; }
+.nt-army-head small { color: #fff; margin-left: auto; }
 .nt-line-complete { background: repeating-linear-gradient(90deg, #fde68a, #fde68a 6px, #fef3c7 6px, #fef3c7 12px); }
 .nt-army-cell { display: flex; align-items: center; gap: .25em; min-height: 1.7em; padding: 0 .15em;
   font-size: .88em; background: rgba(255,255,255,.85); border-left: 3px solid var(--k); border-radius: 4px; }
@@ -216,11 +216,62 @@ ALERT_CSS = """
 kernel or server (top, with a Reload button; nt-watch.js in the Voila template). Colours fall back to
 the theme's values, as the template embeds this CSS in every page before the theme's CSS arrives."""
 
+PAGE_CSS = """
+/* keyboard: every control shows where the focus is (ipywidgets removes its inputs' outline with
+   !important, and Voila's tabs and sliders have none) */
+.jupyter-widgets button:focus-visible, .jupyter-widgets select:focus-visible,
+.jupyter-widgets input:focus-visible, .jupyter-widgets textarea:focus-visible,
+.jupyter-widgets .lm-TabBar-tab:focus-visible, .jupyter-widgets .noUi-handle:focus-visible,
+.jupyter-widgets a:focus-visible, .jupyter-widgets summary:focus-visible,
+.jupyter-widgets [tabindex]:focus-visible, .nt-nav a:focus-visible, .nt-index a:focus-visible {
+  outline: 3px solid #0b6bcb !important; outline-offset: 2px !important; }
+.jupyter-widgets select:focus-visible, .jupyter-widgets input:focus-visible,
+.jupyter-widgets textarea:focus-visible { outline-offset: 0 !important; }
+/* contrast: the labels of the tabs not shown (Lab's #6d6d6d on #eee is 4.45:1, under AA) */
+.jupyter-widgets .lm-TabBar-tab:not(.lm-mod-current) { color: #3d3d3d !important; }
+/* contrast: white on ipywidgets' info (#0097a7, 3.5:1), success and warning buttons is under AA */
+.jupyter-widgets button.mod-info { background-color: #00717d; }
+.jupyter-widgets button.mod-success { background-color: #2e7d32; }
+.jupyter-widgets button.mod-warning { background-color: #a15c00; }
+.nt-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+/* wide data tables scroll on their own, never the page */
+.nt-scroll-x { max-width: 100%; overflow-x: auto; }
+
+/* a phone (or any narrow window): nothing passes the right edge, every control is big enough for
+   a thumb (44 px rows, Apple's and WCAG 2.5.5's target), rows of controls wrap */
+@media (max-width: 640px) {
+  body { --jp-widgets-inline-height: 44px; }
+  #rendered_cells .jupyter-widgets { max-width: 100% !important; min-width: 0 !important; }
+  #rendered_cells .widget-hbox, #rendered_cells .widget-inline-hbox { flex-wrap: wrap; }
+  /* columns side by side (the game table's main and side columns, boards) become rows */
+  #rendered_cells .widget-hbox > .widget-vbox { flex: 1 1 100% !important; }
+  #rendered_cells .widget-hbox:has(> .widget-slider) { flex-wrap: nowrap; }  /* < slider > */
+  #rendered_cells .widget-inline-hbox > .widget-label { max-width: 100%; }
+  #rendered_cells .widget-inline-hbox > select, #rendered_cells .widget-inline-hbox > input {
+    min-width: 8em; flex: 1 1 8em; height: var(--jp-widgets-inline-height); }
+  /* a label that wraps above its field makes the row taller instead of overlapping the next one */
+  #rendered_cells .widget-inline-hbox { height: auto; min-height: var(--jp-widgets-inline-height); }
+  #rendered_cells .widget-radio-box label { height: auto; min-height: var(--jp-widgets-inline-height);
+    line-height: 1.35; display: flex; align-items: center; }  /* a long answer wraps, never overlaps */
+  #rendered_cells .jupyter-widgets button { height: auto; min-height: var(--jp-widgets-inline-height);
+    white-space: normal; }
+  #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: break-word; }
+  #rendered_cells .widget-html-content { line-height: 1.45; }  /* text, not a 44 px row per line */
+  .nt-army-row { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  .nt-tavern { min-width: 0; flex: 1 1 100%; }
+  .nt-hero-list { grid-template-columns: minmax(0, 1fr); }
+  .nt-treasury-grid { grid-template-columns: repeat(auto-fill, minmax(3.4em, auto)); }
+}
+"""
+"""Every page (the template's head, :func:`widgets.guard.page_head`, and :func:`theme_html`): a
+visible focus ring on every control, readable tab labels, and a layout that fits a phone."""
+
 
 def theme_html(*, font_size: int = 16) -> str:
     """The ``<style>`` element; ``font_size`` (px, at least 15) sets ``--nt-font-size``."""
     size = max(15, int(font_size))
-    return f"<style>{CSS}{ALERT_CSS}\n.nt-root {{ --nt-font-size: {size}px; }}</style>"
+    return f"<style>{CSS}{ALERT_CSS}{PAGE_CSS}\n.nt-root {{ --nt-font-size: {size}px; }}</style>"
 
 
 def theme_widget(*, font_size: int = 16) -> object:

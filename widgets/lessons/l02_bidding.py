@@ -273,6 +273,16 @@ def bid_round() -> Any:
             if c.apply(scripted_action(c.state)) is not None:
                 break  # cannot happen with nidlib's own choices; the message bar explains it if it does
 
+    # keyboard: when the control the learner used goes away (Confirm, the last step), the focus moves
+    # to the control that now leads on, instead of falling to the top of the page
+    leads = {"bid": panel.taverns[0], "step": step, "more": more, "again": again}
+    leading: dict[str, str | None] = {"now": None}
+
+    def lead() -> str | None:
+        if bid_box.layout.display != "none" and panel.player is not None:
+            return "bid"
+        return next((k for k in ("step", "more", "again") if leads[k].layout.display != "none"), None)
+
     def refresh(_: Any = None) -> None:
         s = c.state
         done = round_over()
@@ -288,6 +298,10 @@ def bid_round() -> Any:
             guide.value = note(render("l02.round.step", {"tavern": f"@tavern.{s.tavern}"}))
         else:
             guide.value = note(render("l02.round.intro"))
+        now = lead()
+        if leading["now"] is not None and now is not None and now != leading["now"]:
+            leads[now].focus()
+        leading["now"] = now
 
     step.on_click(safe(c, on_step))
     more.on_click(safe(c, on_more))

@@ -140,7 +140,7 @@ def ranks_table_html(state: State) -> str:
             f"<small> → {escape(distinction_name(cls.value))}</small></th>{cells}</tr>"
         )
     return (
-        f'<table class="nt-score-table nt-ranks-table" style="width:auto;min-width:26rem"><thead><tr><th>{escape(t("lesson06.ranks"))}</th>'
+        f'<table class="nt-score-table nt-ranks-table" style="width:auto;min-width:min(26rem, 100%)"><thead><tr><th>{escape(t("lesson06.ranks"))}</th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 

@@ -1,0 +1,77 @@
+/* Nidavellir Tutor: what ipywidgets cannot say from Python.
+ *
+ * - A slider's handle (noUiSlider) has role="slider" but no name: it gets its widget's description
+ *   (e.g. lesson 9's "History"), so a screen reader says what it moves.
+ * - The event logs (.nt-event-log, widgets.EventLog) are redrawn whole on every change, so a live
+ *   region inside them would be new each time and never heard. One polite live region, kept for the
+ *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ...").
+ */
+(function () {
+  "use strict";
+
+  var seen = new WeakMap();  // log element -> number of events it showed last time
+  var live = null;
+
+  function region() {
+    if (!live) {
+      live = document.createElement("div");
+      live.id = "nt-events-live";
+      live.className = "nt-sr-only";
+      live.setAttribute("role", "log");
+      live.setAttribute("aria-live", "polite");
+      live.setAttribute("aria-relevant", "additions text");
+      document.body.appendChild(live);
+    }
+    return live;
+  }
+
+  function nameSliders() {
+    var handles = document.querySelectorAll(".noUi-handle:not([aria-label])");
+    for (var i = 0; i < handles.length; i++) {
+      var widget = handles[i].closest(".widget-slider, .jupyter-widget-slider, .widget-inline-hbox");
+      var label = widget && widget.querySelector(".widget-label");
+      var text = label ? label.textContent.trim() : "";
+      if (text) { handles[i].setAttribute("aria-label", text); }
+    }
+  }
+
+  function announce() {
+    var logs = document.querySelectorAll(".nt-event-log");
+    for (var i = 0; i < logs.length; i++) {
+      if (logs[i].offsetParent === null) { continue; }
+      var events = logs[i].querySelectorAll(".nt-event");
+      var before = seen.has(logs[i]) ? seen.get(logs[i]) : events.length;  // nothing read on load
+      seen.set(logs[i], events.length);
+      if (events.length <= before) { continue; }  // undone or unchanged: nothing new to hear
+      var text = [];
+      for (var k = before; k < events.length; k++) { text.push(events[k].textContent.trim()); }
+      var line = document.createElement("p");
+      line.textContent = text.join(" ");
+      var r = region();
+      while (r.childNodes.length > 4) { r.removeChild(r.firstChild); }
+      r.appendChild(line);
+    }
+  }
+
+  var pending = false;
+  function check() {
+    if (pending) { return; }
+    pending = true;
+    window.requestAnimationFrame(function () {
+      pending = false;
+      nameSliders();
+      announce();
+    });
+  }
+
+  function start() {
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+    check();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

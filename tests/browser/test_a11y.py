@@ -1,0 +1,219 @@
+"""Any device, any way of using it: every page fits a phone (390 px) with no sideways scrolling and
+passes axe-core with no serious or critical violation; lesson 9 is playable with a thumb; a
+keyboard-only learner bids in lesson 2, always sees where the focus is, and keeps it after Confirm.
+
+axe-core is vendored (tests/browser/vendor/axe.min.js, ``npm pack axe-core@4``, MPL-2.0; see
+vendor/README.md) so the suite needs no network. Each page is opened once, at phone size, for both
+checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HERE = Path(__file__).resolve().parent
+AXE = HERE / "vendor" / "axe.min.js"
+PAGES = sorted(p.stem for p in (HERE.parents[1] / "tutorials").glob("*.ipynb"))
+PHONE = {"width": 390, "height": 844}
+THUMB_PX = 40
+
+OVERFLOW_JS = """width => {
+  // nothing may pass the right edge, except inside a container meant to scroll sideways on its
+  // own (class nt-scroll-x, overflow-x: auto: wide data tables); text an ellipsis cuts inside a
+  // card or cell (overflow hidden on an nt- element that itself fits) is not past the edge
+  const allowed = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (a.classList.contains('nt-scroll-x') && (s.overflowX === 'auto' || s.overflowX === 'scroll')) return true;
+      if ([...a.classList].some(c => c.startsWith('nt-')) && !a.classList.contains('nt-root')
+          && s.overflowX === 'hidden' && a.getBoundingClientRect().right <= width + 0.5) return true;
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= width + 0.5 || allowed(el)) continue;
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\\s+/).filter(Boolean);
+    out.push(`${el.tagName.toLowerCase()}.${cls.slice(0, 3).join('.')} right=${Math.round(r.right)}`);
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, over: out,
+          maxRight: Math.round(Math.max(0, ...[...document.querySelectorAll('body *')]
+            .filter(e => !allowed(e)).map(e => e.getBoundingClientRect().right)))};
+}"""
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n')[1]),
+    count: v.nodes.length,
+  }));
+}"""
+
+BUTTONS_JS = """min => {
+  const seen = [...document.querySelectorAll(['button', 'select', 'input', 'textarea', '.widget-label']
+      .map(s => '#rendered_cells ' + s).join(', '))]
+    .filter(b => b.offsetParent !== null && b.getBoundingClientRect().width > 0);
+  const boxes = seen.map(b => ({el: b, text: (b.innerText || b.getAttribute('aria-label') || b.title || b.placeholder
+                                 || `${b.tagName}[${b.type || ''}] ${b.value || ''}`).trim(),
+                                r: b.getBoundingClientRect()}));
+  const small = boxes.filter(b => min && b.el.matches('button, select') && b.r.height < min).map(b => `${b.text}: ${Math.round(b.r.height)} px`);
+  const overlap = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i].r, b = boxes[j].r;
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      overlap.push(`${boxes[i].text} / ${boxes[j].text} at ${Math.round(a.left)},${Math.round(a.top)}`);
+  }
+  return {count: boxes.length, small, overlap};
+}"""
+
+
+def fits_phone(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(OVERFLOW_JS, PHONE["width"])
+    return result
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    return violations
+
+
+def phone_problems(page: Page, where: str, *, thumb: bool = False) -> list[str]:
+    """What a phone user (or a screen reader's) would meet on the page as it is now."""
+    problems = []
+    fit = fits_phone(page)
+    if fit["scrollWidth"] > PHONE["width"] or fit["over"]:
+        problems.append(
+            f"{where}: sideways at 390 px: scrollWidth={fit['scrollWidth']}, right edge {fit['maxRight']}, "
+            f"{len(fit['over'])} elements: {fit['over'][:8]}"
+        )
+    violations = axe_violations(page)
+    if violations:
+        problems.append(f"{where}: axe serious/critical: {violations}")
+    # controls and their labels never overlap; for a thumb, buttons and menus are ~40 px (38 passes)
+    buttons = page.evaluate(BUTTONS_JS, THUMB_PX - 2 if thumb else 0)
+    if buttons["small"] or buttons["overlap"]:
+        problems.append(
+            f"{where}: controls too small or overlapping: small={buttons['small'][:8]} overlap={buttons['overlap'][:8]}"
+        )
+    return problems
+
+
+@pytest.mark.parametrize("stem", PAGES)
+def test_page_fits_a_phone_and_passes_axe(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+    stem: str,
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_lesson(page, voila_url, stem)
+    game = stem.startswith("09")
+    problems = phone_problems(page, stem, thumb=game)
+    # what a closed accordion holds is checked too: each section opened in turn (one is open at a time)
+    sections = page.locator(".jupyter-widget-Collapse")
+    for k in range(sections.count()):
+        section = sections.nth(k)
+        if not section.is_visible():
+            continue
+        if "jupyter-widget-Collapse-open" not in (section.get_attribute("class") or ""):
+            section.locator("> .jupyter-widget-Collapse-header").click()
+            expect(section).to_have_class(re.compile(r"jupyter-widget-Collapse-open"))
+        header = section.locator("> .jupyter-widget-Collapse-header").inner_text().strip()
+        problems += phone_problems(page, f"{stem} ({header} open)")
+    if game:  # the seats' menus, then the table once the game has started
+        page.set_viewport_size({"width": PHONE["width"], "height": 3000})
+        page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}-setup")))
+        page.set_viewport_size(PHONE)
+        page.locator("button.nt-game-start").click()
+        expect(page.locator(".nt-game-table")).to_be_visible()
+        expect(page.locator("button.nt-action-button, .nt-bid-confirm").first).to_be_visible()
+        problems += phone_problems(page, f"{stem} (playing)", thumb=True)
+        # bid, let the bot play until the learner picks: the action buttons, for a thumb too
+        for k in range(3):
+            page.locator(f".nt-game-table .nt-bid-t{k} select").select_option(index=k + 1)
+        page.locator(".nt-game-table button.nt-bid-confirm").click()
+        expect(page.locator(".nt-game-table .nt-bid-panel")).to_be_hidden()
+        auto = page.locator("button.nt-game-auto")
+        expect(auto).to_be_enabled()
+        auto.click()
+        expect(page.locator("button.nt-action-button:enabled").first).to_be_visible()
+        problems += phone_problems(page, f"{stem} (picking)", thumb=True)
+    page.set_viewport_size({"width": PHONE["width"], "height": 5000})  # the whole page, to look at
+    page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{stem}")))
+    assert not problems, "\n".join(problems)
+
+
+FOCUS_JS = """() => {
+  const el = document.activeElement;
+  const s = getComputedStyle(el);
+  return {tag: el.tagName.toLowerCase(), cls: el.className, text: (el.innerText || '').trim(),
+          outline: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+          shadow: s.boxShadow};
+}"""
+
+
+def focused(page: Page) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate(FOCUS_JS)
+    return info
+
+
+def assert_ring(info: dict[str, Any]) -> None:
+    assert info["outline"] not in ("none", ""), f"no visible focus ring: {info}"
+    assert info["width"] >= 2, f"focus ring too thin: {info}"
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector`` (a keyboard learner's way there)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}; stuck at {focused(page)}")
+
+
+def test_keyboard_only_bid_keeps_focus_and_shows_the_ring(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_lesson(page, voila_url, "02-bidding")
+    form = page.locator(".nt-l02-round .nt-bid-panel")
+    expect(form).to_be_visible()
+    # Goblin 4, Dragon 0, Horse 5, typed into the focused menus (a closed <select> jumps to the
+    # option whose label starts with the key)
+    for k, key in enumerate("405"):
+        tab_to(page, f".nt-l02-round .nt-bid-t{k} select")
+        assert_ring(focused(page))
+        page.keyboard.press(key)
+    expect(form.locator(".nt-bid-pouch")).to_contain_text("2 (basic), 3 (basic)")
+    tab_to(page, ".nt-l02-round button.nt-bid-confirm")
+    assert_ring(focused(page))
+    round_box = page.locator(".nt-l02-round")
+    round_box.screenshot(path=str(save_screenshot(page, "keyboard-l02-confirm")))
+    page.keyboard.press("Enter")
+    expect(page.locator(".nt-l02-log")).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
+    # a screen reader hears the new events (one polite live region, share/.../static/nt-a11y.js)
+    live = page.locator("#nt-events-live")
+    expect(live).to_have_attribute("aria-live", "polite")
+    expect(live).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
+    expect(form).to_be_hidden()
+    step = page.locator("button.nt-l02-next")
+    expect(step).to_be_focused()
+    assert_ring(focused(page))
+    round_box.screenshot(path=str(save_screenshot(page, "keyboard-l02-after-confirm")))
+    page.keyboard.press("Enter")
+    expect(page.locator(".nt-l02-log")).to_contain_text("Dancing Dragon: the bids are revealed")
+    expect(step).to_be_focused()
