@@ -31,10 +31,12 @@ from playwright.async_api import Browser, async_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "tests"))  # the browser tests' Chromium recipe and readiness check
+
+from browser.chromium import CHROMIUM, CHROMIUM_ARGS
+from browser.served import wait_for_pools
 
 from bench.tutor import voila_server
-from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.served import wait_for_pools
 
 VIEW = '"application/vnd.jupyter.widget-view+json"'
 SHOWN = "document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets').length"

@@ -59,7 +59,6 @@ import datetime as dt
 import json
 import os
 import re
-import socket
 import statistics
 import struct
 import subprocess
@@ -731,51 +730,29 @@ def judge_views(
 # -- server ----------------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @contextlib.contextmanager
 def tutor_server(log_path: Path, extra: list[str], wait_pools: bool) -> Any:
     """``tools/serve.py`` on a free port with ``extra`` Voila options; yields (URL, pid)."""
     import psutil
+    from browser import served
     from browser.served import wait_for_pools
 
-    port = free_port()
+    port = served.free_port()
     log_path.parent.mkdir(exist_ok=True)
     with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}", *extra],
-            cwd=REPO,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            errors="replace",
-        )
+        proc = served.start(port, extra, stdout=subprocess.PIPE)
 
         def copy() -> None:  # Voila's log has no time stamps: add the tool's clock
             assert proc.stdout is not None
-            for line in proc.stdout:
+            for raw in proc.stdout:
+                line = raw.decode(errors="replace")
                 log.write(f"{clock():9.3f} {line}")
                 log.flush()
 
         copier = threading.Thread(target=copy, daemon=True)
         copier.start()
         try:
-            deadline = time.monotonic() + 120
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the server exited ({proc.returncode}); see {log_path}")
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError("the server did not listen within 120 s") from None
-                    time.sleep(0.2)
+            served.wait_listening(proc, port, 120, log_path)
             if wait_pools:
                 t = time.perf_counter()
                 wait_for_pools(psutil.Process(proc.pid), len(list(TUTORIALS.glob("*.ipynb"))), timeout=300)
@@ -785,12 +762,7 @@ def tutor_server(log_path: Path, extra: list[str], wait_pools: bool) -> Any:
                 )
             yield f"http://127.0.0.1:{port}", proc.pid
         finally:
-            proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(10)
+            served.stop(proc)
             copier.join(5)
 
 

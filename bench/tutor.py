@@ -60,7 +60,6 @@ import json
 import os
 import platform
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -77,7 +76,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))  # one Chromium recipe and one readiness check with the browser tests
 from browser.chromium import CHROMIUM, CHROMIUM_ARGS
-from browser.served import kernels, wait_for_pools
+from browser.served import kernels, tutor_server, wait_for_pools
 
 TUTORIALS = REPO / "tutorials"
 DOCS = REPO / "docs" / "benchmarks.md"
@@ -261,45 +260,12 @@ class Result:
 # -- server and processes ----------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @contextlib.contextmanager
 def voila_server(log_path: Path, extra: list[str]) -> Iterator[tuple[str, psutil.Process, float]]:
     """``tools/serve.py`` on a free port (plus ``extra`` Voila options): (URL, process, start-up ms)."""
-    port = free_port()
     t0 = time.perf_counter()
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}", *extra],
-            cwd=REPO,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"Voila exited with {proc.returncode}: see {log_path}")
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError(f"Voila did not listen within 120 s: see {log_path}") from None
-                    time.sleep(0.05)
-            yield f"http://127.0.0.1:{port}", psutil.Process(proc.pid), (time.perf_counter() - t0) * 1000
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with tutor_server(log_path, extra, timeout=120) as (url, proc):
+        yield url, psutil.Process(proc.pid), (time.perf_counter() - t0) * 1000
 
 
 def kernel_pid(server: psutil.Process, kernel_id: str) -> int:

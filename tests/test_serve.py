@@ -7,7 +7,6 @@ import importlib.util
 import itertools
 import json
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from browser.served import tutor_server  # tests/ is on the path (pytest rootdir conftest)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -46,12 +46,6 @@ def test_make_run_passes_args_after_the_port() -> None:
     assert "tools/serve.py --port=$(PORT) $(ARGS)" in makefile
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _status(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=60) as response:
@@ -70,31 +64,14 @@ def served_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
     (root / ".notes.txt").write_text("teacher's notes")
     (root / ".drafts").mkdir()
     shutil.copy(REPO / "tutorials" / "01-game-at-a-glance.ipynb", root / ".drafts" / "lesson.ipynb")
-    port = _free_port()
     log = root.parent / "serve.log"
-    env = {**__import__("os").environ, "NIDAVELLIR_TUTORIALS": str(root)}
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}"],
-            cwd=REPO,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            deadline = time.monotonic() + 120
-            while b"is filled" not in log.read_bytes():
-                assert proc.poll() is None, log.read_text()[-2000:]
-                assert time.monotonic() < deadline, "the server did not preheat its lesson in 120 s"
-                time.sleep(0.2)
-            yield f"http://127.0.0.1:{port}", log
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with tutor_server(log, env={"NIDAVELLIR_TUTORIALS": str(root)}, timeout=120) as (url, proc):
+        deadline = time.monotonic() + 120
+        while b"is filled" not in log.read_bytes():
+            assert proc.poll() is None, log.read_text()[-2000:]
+            assert time.monotonic() < deadline, "the server did not preheat its lesson in 120 s"
+            time.sleep(0.2)
+        yield url, log
 
 
 def test_hidden_files_and_folders_are_not_served(served_folder: tuple[str, Path]) -> None:

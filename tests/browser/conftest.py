@@ -16,10 +16,6 @@ Every test under tests/browser is marked ``browser`` (deselect with ``-m "not br
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +25,7 @@ import pytest
 from playwright.sync_api import Page, Response, expect
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
-from .served import wait_for_pools
+from .served import ServerError, tutor_server, wait_for_pools
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -72,48 +68,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Start the tutor exactly as `make run` does (tools/serve.py), on a free port."""
-    port = _free_port()
-    RESULTS.mkdir(exist_ok=True)
-    log_path = RESULTS / "voila.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}"],
-            cwd=REPO,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if proc.poll() is not None:
-                    pytest.fail(f"Voila exited with {proc.returncode}:\n{log_path.read_text()[-3000:]}")
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        pytest.fail(f"Voila did not listen on port {port} within 60 s; see {log_path}")
-                    time.sleep(0.2)
+    try:
+        with tutor_server(RESULTS / "voila.log") as (url, proc):
             # the tests exercise pages, not the server's start: wait until every page is preheated
             wait_for_pools(psutil.Process(proc.pid), len(list((REPO / "tutorials").glob("*.ipynb"))))
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            yield url
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
 def open_lesson(page: Page, voila_url: str, name: str, query: str = "") -> Page:

@@ -13,10 +13,7 @@ has the test-only failing widgets (``widgets.guard.TEST_FAULTS``).
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,7 +26,8 @@ from playwright.sync_api import Page, WebSocket, expect
 from nidlib.messages import render
 from widgets.guard import TEST_FAULTS
 
-from .conftest import REPO, RESULTS, _free_port, open_lesson
+from .conftest import RESULTS, open_lesson
+from .served import ServerError, tutor_server
 
 ALERT_TIMEOUT_MS = 20_000  # "within a few seconds", with room for a busy 2-core machine
 CONNECTION_ALERT = "#nt-connection-alert[role=alert]"
@@ -48,38 +46,12 @@ class Server:
 def own_server() -> Iterator[Server]:
     """A tutor server for one test (no preheating: only the page the test opens gets a kernel), with
     the test-only failing widgets."""
-    port = _free_port()
-    RESULTS.mkdir(exist_ok=True)
     log_path = RESULTS / "voila-resilience.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, str(REPO / "tools" / "serve.py"), f"--port={port}", "--preheat_kernel=False"],
-            cwd=REPO,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, TEST_FAULTS: "1"},
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if proc.poll() is not None:
-                    pytest.fail(f"Voila exited with {proc.returncode}:\n{log_path.read_text()[-3000:]}")
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        pytest.fail(f"Voila did not listen on port {port} within 60 s; see {log_path}")
-                    time.sleep(0.2)
-            yield Server(f"http://127.0.0.1:{port}", proc, log_path)
-        finally:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+    try:
+        with tutor_server(log_path, ["--preheat_kernel=False"], env={TEST_FAULTS: "1"}) as (url, proc):
+            yield Server(url, proc, log_path)
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
 def _kernel_process(page: Page) -> psutil.Process:
