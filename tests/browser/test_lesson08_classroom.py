@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def _bid(page: Page, i: int, coins: tuple[str, str, str]) -> None:
@@ -57,13 +58,18 @@ def test_classroom_auction(
     over = page.locator(".nt-class-status", has_text="The round is over")
     action = page.locator(".nt-action-panel button.nt-action-button:not([disabled]):visible")
     shown_reveal = page.locator("button.nt-class-reveal:visible")
-    for _ in range(30):  # 3 reveals and 9 picks, plus any hero or trade the picks bring
+    for _ in range(60):  # 3 reveals and 9 picks, plus any hero or trade the picks bring
         # wait for the page to offer the next step (a busy machine answers a click slowly)
         expect(shown_reveal.or_(action).or_(over).first).to_be_visible()
         if over.count():
             break
         before = log.inner_text()
-        (shown_reveal if shown_reveal.count() else action.last).click()
+        try:
+            # the step may still change under the pointer while the kernel's answer to the last
+            # click arrives piece by piece: then look again at what the page offers
+            (shown_reveal if shown_reveal.count() else action.last).click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            continue
         expect(log).not_to_have_text(before)
     expect(status).to_contain_text("The round is over")
     armies = page.locator(".nt-class-armies")
