@@ -11,6 +11,7 @@ import subprocess
 import sys
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,20 +65,26 @@ def test_binder_pins_the_tested_voila_and_ipywidgets() -> None:
     assert (REPO / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
 
 
-def test_jupyter_config_is_read_by_the_binder_server(tmp_path: Path) -> None:
-    """postBuild copies jupyter_config.json into ~/.jupyter; the Jupyter server must then load it."""
-    (tmp_path / "jupyter_config.json").write_bytes((REPO / "jupyter_config.json").read_bytes())
+def _server_config(folder: Path) -> dict[str, Any]:
+    """The configuration a Jupyter server started in ``folder`` (its config directory too) loads."""
     result = subprocess.run(
         [str(BIN / "jupyter"), "server", "--show-config-json"],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
-        cwd=tmp_path,
-        env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path)},
+        cwd=folder,
+        env={**os.environ, "JUPYTER_CONFIG_DIR": str(folder)},
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    config = json.loads(result.stdout[result.stdout.index("{") :])
+    config: dict[str, Any] = json.loads(result.stdout[result.stdout.index("{") :])
+    return config
+
+
+def test_jupyter_config_is_read_by_the_binder_server(tmp_path: Path) -> None:
+    """postBuild copies jupyter_config.json into ~/.jupyter; the Jupyter server must then load it."""
+    (tmp_path / "jupyter_config.json").write_bytes((REPO / "jupyter_config.json").read_bytes())
+    config = _server_config(tmp_path)
     assert config["VoilaConfiguration"]["show_tracebacks"] is False
     assert config["MappingKernelManager"] == {"cull_interval": 60, "cull_idle_timeout": 600}
     assert "cp jupyter_config.json" in (REPO / "binder" / "postBuild").read_text()
@@ -88,17 +95,7 @@ def test_binder_serves_the_tutor_template(tmp_path: Path) -> None:
     filter its pages need) in ~/.jupyter/jupyter_server_config.json, next to jupyter_config.json."""
     for name in ("jupyter_config.json", "binder/jupyter_server_config.json"):
         (tmp_path / Path(name).name).write_bytes((REPO / name).read_bytes())
-    result = subprocess.run(
-        [str(BIN / "jupyter"), "server", "--show-config-json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=tmp_path,
-        env={**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path)},
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    config = json.loads(result.stdout[result.stdout.index("{") :])
+    config = _server_config(tmp_path)
     assert config["VoilaConfiguration"] == {
         "show_tracebacks": False,
         "strip_sources": True,

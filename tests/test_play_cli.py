@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from clikit import closed_pipe_run  # tests/ is on the path (pytest rootdir conftest)
 
 import nidlib
 from nidlib.__main__ import main
@@ -210,19 +211,6 @@ def test_a_name_with_a_lone_surrogate_is_refused() -> None:
 
 
 def test_play_into_a_closed_pipe_ends_quietly() -> None:
-    import os
-
-    read, write = os.pipe()
-    os.close(read)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "nidlib", "play", "--players", "2", "--bots", "random"],
-            stdout=write,
-            stderr=subprocess.PIPE,
-            timeout=300,
-            check=False,
-        )
-    finally:
-        os.close(write)
+    done = closed_pipe_run(["play", "--players", "2", "--bots", "random"])
     assert done.stderr == b""
     assert done.returncode in (0, 1, 141)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clikit import closed_pipe_run  # tests/ is on the path (pytest rootdir conftest)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -687,22 +687,6 @@ def test_a_sheet_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 def test_an_unknown_language_is_a_usage_error_listing_the_languages(lang: str) -> None:
     err = _one_line_error(_cli(["score", str(SHEETS / "ec52.json"), "--lang", lang]))
     assert "is not a language; choose en, zh-Hant or zh-Hans." in err
-
-
-def closed_pipe_run(args: list[str]) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m nidlib ARGS`` with standard output a pipe nobody reads any more."""
-    read, write = os.pipe()
-    os.close(read)
-    try:
-        return subprocess.run(
-            [sys.executable, "-m", "nidlib", *args],
-            stdout=write,
-            stderr=subprocess.PIPE,
-            timeout=300,
-            check=False,
-        )
-    finally:
-        os.close(write)
 
 
 def test_score_into_a_closed_pipe_ends_quietly() -> None:
