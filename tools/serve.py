@@ -50,7 +50,8 @@ FLAGS: tuple[str, ...] = (
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_idle_timeout=180",
     # one kernel per page runs the page ahead of its request; a used kernel is replaced 1 s later
-    # (Voila's fill_delay); more learners at once: --pool_size=N (N idle kernels per page)
+    # (Voila's fill_delay), replacements one per 1.5 s (pace_refills); a class opening one lesson
+    # at once: --class=LESSON:N (class_pools)
     "--preheat_kernel=True",
     "--pool_size=1",
     # learners see the lesson, never a Python traceback or the code cells
