@@ -11,8 +11,8 @@ from clikit import closed_pipe_run  # tests/ is on the path (pytest rootdir conf
 
 import nidlib
 from nidlib.__main__ import main
-from nidlib.messages import set_language
-from nidlib.play import make_bots, play_game
+from nidlib.core.messages import set_language
+from nidlib.tools.play import make_bots, play_game
 
 ARGS = ["play", "--players", "3", "--seed", "7", "--bots", "random,greedy,greedy"]
 

@@ -23,11 +23,11 @@ from typing import Any, Final
 import ipywidgets as w
 
 import nidlib
-from nidlib.actions import Action, Bid, Discard, Recruit, Transform
-from nidlib.cards import CARDS, CLASSES
-from nidlib.coins import Coin
-from nidlib.messages import term
-from nidlib.state import State
+from nidlib.core.actions import Action, Bid, Discard, Recruit, Transform
+from nidlib.core.cards import CARDS, CLASSES
+from nidlib.core.coins import Coin
+from nidlib.core.messages import term
+from nidlib.core.state import State
 from widgets import render as r
 from widgets.controller import Controller
 from widgets.render import t
@@ -242,7 +242,7 @@ class MessageBar(_HtmlView):
 
 
 class RuleCallout(w.VBox):
-    """One rule, open: its id, section and text (``nidlib.rules``)."""
+    """One rule, open: its id, section and text (``nidlib.core.registry``)."""
 
     def __init__(self, rule_id: str, *, lang: str | None = None, theme: bool = True) -> None:
         self.rule_id = rule_id

@@ -2,11 +2,11 @@
 
 ``Lab()`` is the page of ``tutorials/10-edge-case-lab.ipynb``. Three ways to get a position:
 
-* the **gallery** (:mod:`nidlib.gallery`): every ruling of RULES.md §14 loads in one click,
+* the **gallery** (:mod:`nidlib.content.gallery`): every ruling of RULES.md §14 loads in one click,
   with its question; "Play the ruling" applies its actions one step at a time and the
   stated outcome is checked against what the engine did;
 * the **position editor**: armies, command zones, coins (on tavern spaces and in the pouch,
-  or in hand), gems, taverns, Age, round and phase, built with :class:`nidlib.scenario.Scenario`
+  or in hand), gems, taverns, Age, round and phase, built with :class:`nidlib.content.scenario.Scenario`
   (the Treasury is what the coins leave in it);
 * **JSON**: paste a state document (``nidlib.from_json``); a broken document is explained
   with the path of the faulty field.
@@ -30,14 +30,14 @@ from typing import Any
 import ipywidgets as w
 
 import nidlib
-from nidlib import gallery
-from nidlib.actions import Action, Pick, Recruit, Transform
-from nidlib.cards import CLASSES
-from nidlib.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
-from nidlib.events import Event
-from nidlib.messages import render, term
-from nidlib.scenario import Scenario
-from nidlib.state import State
+from nidlib.content import gallery
+from nidlib.content.scenario import Scenario
+from nidlib.core.actions import Action, Pick, Recruit, Transform
+from nidlib.core.cards import CLASSES
+from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
+from nidlib.core.events import Event
+from nidlib.core.messages import render, term
+from nidlib.core.state import State
 from widgets import render as r
 from widgets.guard import log_failure
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget

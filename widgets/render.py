@@ -27,14 +27,23 @@ from html import escape
 from typing import Any
 
 import nidlib
-from nidlib import rules
-from nidlib.cards import CARDS, CLASSES, DISTINCTION_NAMES, DWERGS, YLUD_BRAVERY, Card, CardKind, DwarfClass
-from nidlib.coins import Coin, CoinKind
-from nidlib.events import Event
-from nidlib.messages import render as msg
-from nidlib.messages import term
-from nidlib.scoring import CATEGORIES
-from nidlib.state import Player, State
+from nidlib.core import registry
+from nidlib.core.cards import (
+    CARDS,
+    CLASSES,
+    DISTINCTION_NAMES,
+    DWERGS,
+    YLUD_BRAVERY,
+    Card,
+    CardKind,
+    DwarfClass,
+)
+from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.events import Event
+from nidlib.core.messages import render as msg
+from nidlib.core.messages import term
+from nidlib.core.state import Player, State
+from nidlib.rules.scoring import CATEGORIES
 
 __all__ = [
     "CLASS_COLOURS",
@@ -511,7 +520,7 @@ def status_html(state: State, *, seat: int | None = None, lang: str | None = Non
 def rule_html(rule_id: str, *, lang: str | None = None, open_: bool = False) -> str:
     """A rule id as an expandable ``<details>``: the summary is the id, the body the rule text."""
     try:
-        r = rules.rule(rule_id)
+        r = registry.rule(rule_id)
         body = (
             f'<div class="nt-rule-section">{_e(r.section)}</div><div class="nt-rule-text">{_e(r.text)}</div>'
         )

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nidlib.cards import CARDS, HERO_IDS, DwarfClass
-from nidlib.coins import Coin
-from nidlib.errors import InvalidActionError
+from nidlib.core.cards import CARDS, HERO_IDS, DwarfClass
+from nidlib.core.coins import Coin
+from nidlib.core.errors import InvalidActionError
 
 LOCATIONS = ("t0", "t1", "t2", "p0", "p1")
 

@@ -10,7 +10,7 @@ Public entry points (re-exported by :mod:`nidlib`):
   and leaves the given state untouched when the action is illegal.
 * :func:`advance` - the fast, unchecked, in-place path used by bots and benchmarks.
 
-The flow is a stack of tasks (see :mod:`nidlib.state`). Each ``_task_*``
+The flow is a stack of tasks (see :mod:`nidlib.core.state`). Each ``_task_*``
 function runs one automatic step; each ``_do_*`` function applies one kind of
 action. Rule ids are cited next to the code that enforces them.
 """
@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from nidlib.actions import (
+from nidlib.core.actions import (
     Action,
     Bid,
     Discard,
@@ -38,7 +38,7 @@ from nidlib.actions import (
     Transform,
     UlineBid,
 )
-from nidlib.cards import (
+from nidlib.core.cards import (
     CARDS,
     CLASSES,
     DISTINCTION_OF,
@@ -49,10 +49,10 @@ from nidlib.cards import (
     Hero,
     age_deck,
 )
-from nidlib.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury, treasury_pick
-from nidlib.errors import IllegalActionError, NidError, Violation
-from nidlib.events import Event
-from nidlib.state import Decision, Options, Player, State, Task
+from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury, treasury_pick
+from nidlib.core.errors import IllegalActionError, NidError, Violation
+from nidlib.core.events import Event
+from nidlib.core.state import Decision, Options, Player, State, Task
 
 Log = list[Event] | None
 
@@ -1153,7 +1153,7 @@ def _is_coins(coins: object, n: int) -> bool:
 
 def well_formed(action: object) -> bool:
     """Whether ``action`` has the shape of an action: one of the action types, a player number, and
-    fields that :func:`~nidlib.actions.parse` could have produced (known cards and heroes, coin
+    fields that :func:`~nidlib.core.actions.parse` could have produced (known cards and heroes, coin
     locations, three tavern coins and two pouch coins...). Whether it is *legal* is :func:`check`'s
     business; a Thrud/Ylud column that is no class is well formed and refused by the rules."""
     if not isinstance(action, _ACTION_TYPES) or type(action.player) is not int:
@@ -1298,7 +1298,7 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
     if violation is not None:
         raise IllegalActionError(a, violation)
     if s.viewer is not None:
-        raise NidError("a player view cannot be played on; determinize it first (nidlib.views)")
+        raise NidError("a player view cannot be played on; determinize it first (nidlib.core.views)")
     new = s.copy()
     log: list[Event] = []
     _DO[type(a)](new, a, log)
@@ -1317,7 +1317,7 @@ def advance(s: State, a: Action, log: Log = None) -> None:
 
 def tableaux(s: State) -> list[Any]:
     """Each player's position as a scoring Tableau (Thrud counted in the command zone)."""
-    from nidlib.scoring import Tableau
+    from nidlib.rules.scoring import Tableau
 
     out = []
     for p in s.players:
@@ -1338,7 +1338,7 @@ def tableaux(s: State) -> list[Any]:
 
 def final_scores(s: State) -> Any:
     """The score table of the position (final at the end of the game)."""
-    from nidlib.scoring import score_tableaux
+    from nidlib.rules.scoring import score_tableaux
 
     return score_tableaux(
         tableaux(s), warrior_bonus_without_warriors=s.options.warrior_bonus_without_warriors

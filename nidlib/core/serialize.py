@@ -15,11 +15,11 @@ import unicodedata
 from collections import Counter
 from typing import Any
 
-from nidlib.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
-from nidlib.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_treasury
-from nidlib.errors import DocumentError
-from nidlib.messages import clip
-from nidlib.state import Options, Player, State
+from nidlib.core.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
+from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_treasury
+from nidlib.core.errors import DocumentError
+from nidlib.core.messages import clip
+from nidlib.core.state import Options, Player, State
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
@@ -313,7 +313,7 @@ def check_name(r: _Reader) -> str:
 def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
     """Rebuild and validate a state; raises DocumentError(path, problem).
 
-    ``check_flow=False`` is for :class:`nidlib.scenario.Scenario` only: a position it builds has
+    ``check_flow=False`` is for :class:`nidlib.content.scenario.Scenario` only: a position it builds has
     automatic tasks on top of its stack until it runs them, and is then checked in full.
     """
     r = _Reader(doc).obj(_TOP_KEYS)
@@ -390,7 +390,7 @@ def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
             )
     _validate(s)
     if check_flow:
-        from nidlib.flowcheck import check_flow as _check_flow
+        from nidlib.rules.flowcheck import check_flow as _check_flow
 
         _check_flow(s)
     return s
