@@ -158,6 +158,12 @@ def age_deck(age: int, players: int) -> list[Card]:
     return [c for c in AGE_DECKS[age] if players == 5 or not c.five_players_only]
 
 
+def max_rounds(age: int, players: int) -> int:
+    """Rounds an Age deck can fill: 4 (2-3 players) or 3 (4-5), one more for a whole Age II deck (R-FLOW-3)."""
+    per_round = 3 * max(3, players)
+    return -(-len(age_deck(age, players)) // per_round)
+
+
 # --- Heroes (R-COMP-4, section 12) -------------------------------------------
 
 

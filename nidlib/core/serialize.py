@@ -13,14 +13,25 @@ import json
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
-from nidlib.core.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
+from nidlib.core.cards import (
+    CARDS,
+    CLASSES,
+    FIRST_GAME_EXCLUDED,
+    HERO_IDS,
+    CardKind,
+    Hero,
+    age_deck,
+    max_rounds,
+)
 from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_treasury
 from nidlib.core.errors import DocumentError, InvalidActionError
 from nidlib.core.messages import clip
 from nidlib.core.places import HAND_SIZE, Place, parse_place
-from nidlib.core.state import Options, Player, State
+from nidlib.core.state import PLAYER_FIELDS, STATE_FIELDS, Codec, Options, Player, State, Task
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
@@ -52,29 +63,25 @@ TASK_ARITY: dict[str, tuple[int, ...]] = {
 
 
 def state_to_dict(s: State) -> dict[str, Any]:
-    return {
-        "schema": SCHEMA,
-        "version": VERSION,
-        "options": s.options.to_dict(),
-        "age": s.age,
-        "round": s.round,
-        "tavern": s.tavern,
-        "decks": {"1": s.decks[1][:], "2": s.decks[2][:]},
-        "taverns": [t[:] for t in s.taverns],
-        "treasury": {str(v): n for v, n in sorted(s.treasury.items())},
-        "discard": s.discard[:],
-        "out_of_game": s.out_of_game[:],
-        "gems_out": s.gems_out[:],
-        "heroes_available": s.heroes_available[:],
-        "players": [p.to_dict() for p in s.players],
-        "order": s.order[:],
-        "ties": [t[:] for t in s.ties],
-        "bid_values": s.bid_values[:],
-        "pioneer_draw": s.pioneer_draw[:],
-        "tasks": [list(t) for t in s.tasks],
-        "shuffles": s.shuffles,
-        "viewer": s.viewer,
-    }
+    """The JSON document of a state: the header, then every declared field (:data:`STATE_FIELDS`)."""
+    doc: dict[str, Any] = {"schema": SCHEMA, "version": VERSION}
+    for f in STATE_FIELDS:
+        doc[f.json] = _ENCODE[f.codec](getattr(s, f.name))
+    return doc
+
+
+def player_to_dict(p: Player) -> dict[str, Any]:
+    """A player's object in the document (:data:`PLAYER_FIELDS`)."""
+    return {f.json: _ENCODE[f.codec](getattr(p, f.name)) for f in PLAYER_FIELDS}
+
+
+def task_to_json(task: Task) -> list[Any]:
+    """A task as its JSON list ``[kind, args...]``; :func:`task_from_json` reads it back.
+
+    The one place where tasks meet JSON (with :func:`task_from_json`): the flow's task types may change
+    here without touching the rest of the document.
+    """
+    return list(task)
 
 
 def to_json(s: State, *, indent: int | None = None) -> str:
@@ -304,9 +311,9 @@ class _Reader:
 _COIN_TEXT: dict[str, Coin] = {
     str(c): c for c in (*BASIC_COINS, GREEN_3, *(Coin(v, CoinKind.ROYAL) for v in range(5, 26)))
 }
-_TOP_KEYS = tuple(state_to_dict(State(Options(2, ("a", "b")))))
-_OPTION_KEYS = tuple(Options(2, ("a", "b")).to_dict())
-_PLAYER_KEYS = tuple(Player("a", 1).to_dict())
+_TOP_KEYS = ("schema", "version", *(f.json for f in STATE_FIELDS))
+_OPTION_KEYS = tuple(f.name for f in fields(Options))
+_PLAYER_KEYS = tuple(f.json for f in PLAYER_FIELDS)
 
 
 def check_name(r: _Reader) -> str:
@@ -334,67 +341,11 @@ def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
     version = r.field("version").get_int(-(10**9), 10**9)
     if version != VERSION:
         raise DocumentError("version", f"this nidlib reads version {VERSION}, not {version}")
-    o = r.field("options").obj(_OPTION_KEYS)
-    players = o.field("players").get_int(2, 5)
-    names = tuple(check_name(n) for n in o.field("names").items(5))
-    if len(names) != players or len(set(names)) != players:
-        raise DocumentError("options.names", f"expected {players} different names")
-    opts = Options(
-        players=players,
-        names=names,
-        seed=o.field("seed").get_int(-MAX_SEED, MAX_SEED),
-        first_game=o.field("first_game").get_bool(),
-        warrior_bonus_without_warriors=o.field("warrior_bonus_without_warriors").get_bool(),
-        pioneer_draw_public=o.field("pioneer_draw_public").get_bool(),
-    )
-    s = State(opts)
-    s.age = r.field("age").get_int(1, 2)
-    s.round = r.field("round").get_int(0, max_rounds(s.age, players))
-    s.tavern = r.field("tavern").get_int(-1, 2)
-    d = r.field("decks").obj(("1", "2"))
-    s.decks = {1: d.field("1").cards(), 2: d.field("2").cards()}
-    for age in (1, 2):
-        for k, c in enumerate(s.decks[age]):
-            if CARDS[c].age != age:
-                raise DocumentError(f"decks.{age}[{k}]", f"{c!r} is not a card of the Age {age} deck")
-    taverns = r.field("taverns").items()
-    if len(taverns) != 3:
-        raise DocumentError("taverns", "expected 3 taverns")
-    s.taverns = [t.cards() for t in taverns]
-    for ti, row in enumerate(s.taverns):
-        for k, c in enumerate(row):
-            if CARDS[c].age not in (1, 2):  # heroes and the Armorer card never enter a tavern
-                raise DocumentError(f"taverns[{ti}][{k}]", f"{c!r} is not a card of an Age deck [R-ENTER-1]")
-    tr = r.field("treasury")
-    if not isinstance(tr.doc, dict):
-        raise tr.fail("expected an object of value: count")
-    s.treasury = {}
-    for key in tr.doc:
-        if not (isinstance(key, str) and re.fullmatch(r"[1-9][0-9]?", key) and 5 <= int(key) <= 25):
-            name = show(key)[1:-1] if isinstance(key, str) else show(key)
-            raise DocumentError(f"treasury.{name}", "the Royal Treasure holds gold coins of value 5 to 25")
-        s.treasury[int(key)] = tr.field(key).get_int(0, 3)
-    for value in range(5, 26):
-        if value not in s.treasury:
-            raise DocumentError(f"treasury.{value}", "missing field")
-    s.treasury = dict(sorted(s.treasury.items()))
-    s.discard = r.field("discard").cards()
-    s.out_of_game = [str(x.coin()) for x in r.field("out_of_game").items()]
-    s.gems_out = [x.get_int(1, 6) for x in r.field("gems_out").items()]
-    s.heroes_available = r.field("heroes_available").cards()
-    s.players = [_player(pr) for pr in r.field("players").items(5)]
-    if len(s.players) != players:
-        raise DocumentError("players", f"expected {players} players, found {len(s.players)}")
-    for i, p in enumerate(s.players):
-        if p.name != names[i]:
-            raise DocumentError(f"players[{i}].name", f"expected {names[i]!r} as in options.names")
-    s.order = [x.get_int(0, players - 1) for x in r.field("order").items(5)]
-    s.ties = [[x.get_int(0, players - 1) for x in g.items(5)] for g in r.field("ties").items(5)]
-    s.bid_values = [x.get_int(0, 25, null=True) for x in r.field("bid_values").items(5)]
-    s.pioneer_draw = r.field("pioneer_draw").cards()
-    s.tasks = [_task(t, players) for t in r.field("tasks").items(60)]
-    s.shuffles = r.field("shuffles").get_int(0, MAX_SHUFFLES)
-    s.viewer = r.field("viewer").get_int(0, players - 1, null=True)
+    got: dict[str, Any] = {}  # the fields read so far: a later field's range may depend on them
+    for f in STATE_FIELDS:
+        got[f.name] = _READ[f.codec](r.field(f.json), got)
+    s = State(**got)
+    players = s.options.players
     for ti, row in enumerate(s.taverns):
         if len(row) > max(3, players):
             raise DocumentError(
@@ -408,42 +359,12 @@ def state_from_dict(doc: Any, *, check_flow: bool = True) -> State:
     return s
 
 
-def max_rounds(age: int, players: int) -> int:
-    """Rounds an Age deck can fill: 4 (2-3 players) or 3 (4-5), one more for a whole Age II deck."""
-    per_round = 3 * max(3, players)
-    return -(-len(age_deck(age, players)) // per_round)
-
-
 def _player(r: _Reader) -> Player:
     r.obj(_PLAYER_KEYS)
-    p = Player(check_name(r.field("name")), r.field("gem").get_int(1, 6))
-    army = r.field("army").obj(tuple(cls.value for cls in CLASSES))
-    p.columns = [army.field(cls.value).cards() for cls in CLASSES]
-    th = r.field("thrud")
-    if th.doc is None:
-        p.thrud = -1
-    else:
-        name = th.get_str()
-        if name not in [c.value for c in CLASSES]:
-            raise th.fail(f"{show(name)} is not a column")
-        p.thrud = [c.value for c in CLASSES].index(name)
-    p.command_zone = [x.get_str() for x in r.field("command_zone").items(20)]
-    p.heroes = r.field("heroes").cards()
-    slots = r.field("slots").items()
-    if len(slots) != 5:
-        raise r.field("slots").fail("expected 5 spaces: 3 taverns and 2 pouch spaces")
-    p.slots = [x.coin(null=True) for x in slots]
-    rev = r.field("revealed").items()
-    if len(rev) != 5:
-        raise r.field("revealed").fail("expected 5 flags")
-    p.revealed = [x.get_bool() for x in rev]
-    p.hand = [c for c in (x.coin() for x in r.field("hand").items(5)) if c is not None]
-    p.hidden = [c for c in (x.coin() for x in r.field("hidden").items(5)) if c is not None]
-    for key, coins in (("hand", p.hand), ("hidden", p.hidden)):
-        if coins != sorted(coins):
-            raise r.field(key).fail("coins are listed in order (0, 2, 3, 3s, 4, 5b, 5, 6 ... 25)")
-    p.bid_done = r.field("bid_done").get_bool()
-    return p
+    got: dict[str, Any] = {}
+    for f in PLAYER_FIELDS:
+        got[f.name] = _READ[f.codec](r.field(f.json), got)
+    return Player(**got)
 
 
 #: (amount, source) of the coin transformations the engine asks for (R-XFORM-1, R-HERO-GRID-2, R-DIST-KINGSHAND-1)
@@ -452,7 +373,8 @@ TRANSFORMS = frozenset({(3, "offering"), (5, "offering"), (7, "grid"), (5, "king
 DISCARDS = frozenset({(1, 3), (2, 1)})
 
 
-def _task(r: _Reader, players: int) -> tuple[Any, ...]:
+def task_from_json(r: _Reader, players: int) -> Task:
+    """Read and check one task of the ``tasks`` list (the inverse of :func:`task_to_json`)."""
     items = r.items(6)
     if not items:
         raise r.fail("a task cannot be empty")
@@ -629,3 +551,191 @@ def _validate(s: State) -> None:
 _DISTINCTIONS = frozenset(
     {"kings-hand", "hunting-master", "crown-jeweler", "kings-great-armorer", "pioneer-of-the-kingdom"}
 )
+
+
+# --- one encoder and one reader per codec (nidlib.core.state.Codec) -----------------------------
+# A reader gets the field's _Reader and the fields read before it (declaration order), and returns
+# the value or raises DocumentError naming the field.
+
+
+def _read_options(r: _Reader, got: dict[str, Any]) -> Options:
+    o = r.obj(_OPTION_KEYS)
+    players = o.field("players").get_int(2, 5)
+    names = tuple(check_name(n) for n in o.field("names").items(5))
+    if len(names) != players or len(set(names)) != players:
+        raise DocumentError(f"{r.path}.names", f"expected {players} different names")
+    return Options(
+        players=players,
+        names=names,
+        seed=o.field("seed").get_int(-MAX_SEED, MAX_SEED),
+        first_game=o.field("first_game").get_bool(),
+        warrior_bonus_without_warriors=o.field("warrior_bonus_without_warriors").get_bool(),
+        pioneer_draw_public=o.field("pioneer_draw_public").get_bool(),
+    )
+
+
+def _seats(got: dict[str, Any]) -> int:
+    players: int = got["options"].players
+    return players
+
+
+def _read_decks(r: _Reader, got: dict[str, Any]) -> dict[int, list[str]]:
+    d = r.obj(("1", "2"))
+    decks = {1: d.field("1").cards(), 2: d.field("2").cards()}
+    for age in (1, 2):
+        for k, c in enumerate(decks[age]):
+            if CARDS[c].age != age:
+                raise DocumentError(f"{r.path}.{age}[{k}]", f"{c!r} is not a card of the Age {age} deck")
+    return decks
+
+
+def _read_taverns(r: _Reader, got: dict[str, Any]) -> list[list[str]]:
+    rows = r.items()
+    if len(rows) != 3:
+        raise r.fail("expected 3 taverns")
+    taverns = [t.cards() for t in rows]
+    for ti, row in enumerate(taverns):
+        for k, c in enumerate(row):
+            if CARDS[c].age not in (1, 2):  # heroes and the Armorer card never enter a tavern
+                raise r.fail(f"{c!r} is not a card of an Age deck [R-ENTER-1]", f"[{ti}][{k}]")
+    return taverns
+
+
+def _read_treasury(r: _Reader, got: dict[str, Any]) -> dict[int, int]:
+    if not isinstance(r.doc, dict):
+        raise r.fail("expected an object of value: count")
+    treasury: dict[int, int] = {}
+    for key in r.doc:
+        if not (isinstance(key, str) and re.fullmatch(r"[1-9][0-9]?", key) and 5 <= int(key) <= 25):
+            name = show(key)[1:-1] if isinstance(key, str) else show(key)
+            raise r.fail("the Royal Treasure holds gold coins of value 5 to 25", f".{name}")
+        treasury[int(key)] = r.field(key).get_int(0, 3)
+    for value in range(5, 26):
+        if value not in treasury:
+            raise r.fail("missing field", f".{value}")
+    return dict(sorted(treasury.items()))
+
+
+def _read_players(r: _Reader, got: dict[str, Any]) -> list[Player]:
+    names = got["options"].names
+    players = [_player(pr) for pr in r.items(5)]
+    if len(players) != len(names):
+        raise r.fail(f"expected {len(names)} players, found {len(players)}")
+    for i, p in enumerate(players):
+        if p.name != names[i]:
+            raise r.fail(f"expected {names[i]!r} as in options.names", f"[{i}].name")
+    return players
+
+
+def _read_thrud(r: _Reader, got: dict[str, Any]) -> int:
+    if r.doc is None:
+        return -1
+    name = r.get_str()
+    columns = [c.value for c in CLASSES]
+    if name not in columns:
+        raise r.fail(f"{show(name)} is not a column")
+    return columns.index(name)
+
+
+def _read_slots(r: _Reader, got: dict[str, Any]) -> list[Coin | None]:
+    slots = r.items()
+    if len(slots) != 5:
+        raise r.fail("expected 5 spaces: 3 taverns and 2 pouch spaces")
+    return [x.coin(null=True) for x in slots]
+
+
+def _read_flags(r: _Reader, got: dict[str, Any]) -> list[bool]:
+    flags = r.items()
+    if len(flags) != 5:
+        raise r.fail("expected 5 flags")
+    return [x.get_bool() for x in flags]
+
+
+def _read_coins(r: _Reader, got: dict[str, Any]) -> list[Coin]:
+    coins = [c for c in (x.coin() for x in r.items(5)) if c is not None]
+    if coins != sorted(coins):
+        raise r.fail("coins are listed in order (0, 2, 3, 3s, 4, 5b, 5, 6 ... 25)")
+    return coins
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _list(value: list[Any]) -> list[Any]:
+    return value[:]
+
+
+def _lists(value: list[list[Any]]) -> list[list[Any]]:
+    return [v[:] for v in value]
+
+
+_Encode = Callable[[Any], Any]
+_Read = Callable[[_Reader, dict[str, Any]], Any]
+
+_ENCODE: dict[Codec, _Encode] = {
+    Codec.OPTIONS: lambda o: o.to_dict(),
+    Codec.AGE: _same,
+    Codec.ROUND: _same,
+    Codec.TAVERN_INDEX: _same,
+    Codec.DECKS: lambda d: {"1": d[1][:], "2": d[2][:]},
+    Codec.TAVERNS: _lists,
+    Codec.TREASURY: lambda t: {str(v): n for v, n in sorted(t.items())},
+    Codec.CARDS: _list,
+    Codec.COIN_TEXTS: _list,
+    Codec.GEMS: _list,
+    Codec.PLAYERS: lambda players: [player_to_dict(p) for p in players],
+    Codec.SEATS: _list,
+    Codec.SEAT_GROUPS: _lists,
+    Codec.BIDS: _list,
+    Codec.TASKS: lambda tasks: [task_to_json(t) for t in tasks],
+    Codec.SHUFFLES: _same,
+    Codec.VIEWER: _same,
+    Codec.NAME: _same,
+    Codec.GEM: _same,
+    Codec.ARMY: lambda cols: {cls.value: col[:] for cls, col in zip(CLASSES, cols, strict=True)},
+    Codec.THRUD: lambda k: CLASSES[k].value if k >= 0 else None,
+    Codec.COMMAND_ZONE: _list,
+    Codec.SLOTS: lambda slots: [None if c is None else str(c) for c in slots],
+    Codec.FLAGS: _list,
+    Codec.COINS: lambda coins: [str(c) for c in coins],
+    Codec.FLAG: _same,
+}
+
+_READ: dict[Codec, _Read] = {
+    Codec.OPTIONS: _read_options,
+    Codec.AGE: lambda r, got: r.get_int(1, 2),
+    Codec.ROUND: lambda r, got: r.get_int(0, max_rounds(got["age"], _seats(got))),
+    Codec.TAVERN_INDEX: lambda r, got: r.get_int(-1, 2),
+    Codec.DECKS: _read_decks,
+    Codec.TAVERNS: _read_taverns,
+    Codec.TREASURY: _read_treasury,
+    Codec.CARDS: lambda r, got: r.cards(),
+    Codec.COIN_TEXTS: lambda r, got: [str(x.coin()) for x in r.items()],
+    Codec.GEMS: lambda r, got: [x.get_int(1, 6) for x in r.items()],
+    Codec.PLAYERS: _read_players,
+    Codec.SEATS: lambda r, got: [x.get_int(0, _seats(got) - 1) for x in r.items(5)],
+    Codec.SEAT_GROUPS: lambda r, got: [
+        [x.get_int(0, _seats(got) - 1) for x in g.items(5)] for g in r.items(5)
+    ],
+    Codec.BIDS: lambda r, got: [x.get_int(0, 25, null=True) for x in r.items(5)],
+    Codec.TASKS: lambda r, got: [task_from_json(t, _seats(got)) for t in r.items(60)],
+    Codec.SHUFFLES: lambda r, got: r.get_int(0, MAX_SHUFFLES),
+    Codec.VIEWER: lambda r, got: r.get_int(0, _seats(got) - 1, null=True),
+    Codec.NAME: lambda r, got: check_name(r),
+    Codec.GEM: lambda r, got: r.get_int(1, 6),
+    Codec.ARMY: lambda r, got: [
+        r.obj(tuple(cls.value for cls in CLASSES)).field(cls.value).cards() for cls in CLASSES
+    ],
+    Codec.THRUD: _read_thrud,
+    Codec.COMMAND_ZONE: lambda r, got: [x.get_str() for x in r.items(20)],
+    Codec.SLOTS: _read_slots,
+    Codec.FLAGS: _read_flags,
+    Codec.COINS: _read_coins,
+    Codec.FLAG: lambda r, got: r.get_bool(),
+}
+
+_UNCODED = sorted({f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS)} - (_ENCODE.keys() & _READ.keys()))
+if _UNCODED:  # pragma: no cover - a field declared in nidlib.core.state without its codec here
+    msg = f"nidlib.core.serialize has no encoder or reader for {', '.join(map(str, _UNCODED))}"
+    raise TypeError(msg)

@@ -16,13 +16,125 @@ middle of a hero cascade, a plain serializable value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
+from enum import Enum, StrEnum
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nidlib.core.cards import CLASSES, DwarfClass
 from nidlib.core.coins import Coin
 
 Task = tuple[Any, ...]
+
+
+# --- the field declaration: each field of State and Player once, with how to copy and encode it ---
+
+
+class Copy(Enum):
+    """How :meth:`State.copy` duplicates a field: the expression of the generated code (``@`` = the field)."""
+
+    SHARED = "@"  # an immutable value: int, str, bool, None, Options
+    LIST = "@[:]"  # a list of immutable values: card ids, coins, flags, task tuples
+    NESTED = "[v[:] for v in @]"  # a list of lists: taverns, army columns, tie groups
+    DICT = "dict(@)"  # a dict of immutable values: the Treasury
+    DECKS = "{1: @[1][:], 2: @[2][:]}"  # the two Age decks
+    OBJECTS = "[v.copy() for v in @]"  # values with their own copy(): the players
+
+
+class Codec(StrEnum):
+    """What a field is in a JSON document (docs/state-schema.md).
+
+    :mod:`nidlib.core.serialize` has exactly one encoder and one reader (with its validation) per codec;
+    a field declared with a codec it does not know fails when nidlib is imported.
+    """
+
+    OPTIONS = "options"
+    AGE = "age"
+    ROUND = "round"
+    TAVERN_INDEX = "tavern index"
+    DECKS = "decks"
+    TAVERNS = "taverns"
+    TREASURY = "treasury"
+    CARDS = "cards"
+    COIN_TEXTS = "coin texts"
+    GEMS = "gems"
+    PLAYERS = "players"
+    SEATS = "seats"
+    SEAT_GROUPS = "seat groups"
+    BIDS = "bids"
+    TASKS = "tasks"
+    SHUFFLES = "shuffles"
+    VIEWER = "viewer"
+    NAME = "name"
+    GEM = "gem"
+    ARMY = "army"
+    THRUD = "thrud"
+    COMMAND_ZONE = "command zone"
+    SLOTS = "slots"
+    FLAGS = "flags"
+    COINS = "coins"
+    FLAG = "flag"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One declared field: attribute name, JSON key, JSON codec and copy kind."""
+
+    name: str
+    json: str
+    codec: Codec
+    copy: Copy
+
+
+def _field(
+    copy: Copy,
+    codec: Codec,
+    *,
+    json: str | None = None,
+    default: Any = MISSING,
+    factory: Callable[[], Any] | None = None,
+) -> Any:
+    """Declare a field of :class:`State` or :class:`Player` (a dataclass field carrying its spec)."""
+    meta = {"copy": copy, "codec": codec, "json": json}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    if default is not MISSING:
+        return field(default=default, metadata=meta)
+    return field(metadata=meta)
+
+
+def field_specs(cls: type) -> tuple[FieldSpec, ...]:
+    """The declared fields of ``cls`` (:class:`State` or :class:`Player`), in declaration = JSON order."""
+    out = []
+    for f in fields(cls):
+        if "copy" not in f.metadata or "codec" not in f.metadata:
+            msg = f"{cls.__name__}.{f.name} is declared without a copy kind and a JSON codec (use _field)"
+            raise TypeError(msg)
+        out.append(FieldSpec(f.name, f.metadata["json"] or f.name, f.metadata["codec"], f.metadata["copy"]))
+    return tuple(out)
+
+
+_C = TypeVar("_C", bound=type)
+
+
+def _derive_copy(cls: _C) -> _C:
+    """Give ``cls`` a ``copy()`` generated from its field declaration.
+
+    The generated method is the straight-line code one would write by hand (one assignment per
+    field), so copying costs no loop over the declaration: it is on the hot path of bots.
+    """
+    lines = ["def copy(self):", "    c = _new(_cls)"]
+    for spec in field_specs(cls):
+        lines.append(f"    c.{spec.name} = {spec.copy.value.replace('@', 'self.' + spec.name)}")
+    lines.append("    return c")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), namespace)  # noqa: S102 (code generated from the field declaration above)
+    fn = namespace["copy"]
+    fn.__qualname__ = f"{cls.__qualname__}.copy"
+    fn.__module__ = cls.__module__
+    fn.__doc__ = f"A copy of this {cls.__name__.lower()} sharing nothing mutable (generated from its fields)."
+    setattr(cls, "copy", fn)  # noqa: B010 (the method is generated; mypy sees the declaration)
+    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,67 +152,47 @@ class Options:
     pioneer_draw_public: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "names": list(self.names),
-            "seed": self.seed,
-            "first_game": self.first_game,
-            "warrior_bonus_without_warriors": self.warrior_bonus_without_warriors,
-            "pioneer_draw_public": self.pioneer_draw_public,
-        }
+        """The ``options`` object of a state document: every field, tuples as lists."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
 
 
+@_derive_copy
+@dataclass(slots=True, repr=False)
 class Player:
-    """One player's board, army, command zone, coins and gem."""
+    """One player's board, army, command zone, coins and gem.
 
-    __slots__ = (
-        "bid_done",
-        "columns",
-        "command_zone",
-        "gem",
-        "hand",
-        "heroes",
-        "hidden",
-        "name",
-        "revealed",
-        "slots",
-        "thrud",
+    Each field is declared once, below; ``copy()``, ``==``, the JSON document
+    (:mod:`nidlib.core.serialize`) and the loader's checks follow the declaration.
+    """
+
+    name: str = _field(Copy.SHARED, Codec.NAME)
+    gem: int = _field(Copy.SHARED, Codec.GEM)
+    #: card ids per class column (index = CLASSES order), bottom -> top. Ylud sits here as "ylud".
+    columns: list[list[str]] = _field(
+        Copy.NESTED, Codec.ARMY, json="army", factory=lambda: [[] for _ in CLASSES]
     )
+    #: column index of Thrud while she is in the army; -1 otherwise (R-HERO-THRUD-2/3).
+    thrud: int = _field(Copy.SHARED, Codec.THRUD, default=-1)
+    #: neutral heroes and distinction cards (R-ARMY-1), in the order they arrived.
+    command_zone: list[str] = _field(Copy.LIST, Codec.COMMAND_ZONE, factory=list)
+    #: every hero owned, in recruitment order: H of the golden rule (R-RECRUIT-1).
+    heroes: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: coins on Goblin, Dragon, Horse, pouch, pouch (None = empty space); see nidlib.core.places.
+    slots: list[Coin | None] = _field(Copy.LIST, Codec.SLOTS, factory=lambda: [None] * 5)
+    revealed: list[bool] = _field(Copy.LIST, Codec.FLAGS, factory=lambda: [False] * 5)
+    #: coins in hand (sorted): between rounds, and Uline's owner all round.
+    hand: list[Coin] = _field(Copy.LIST, Codec.COINS, factory=list)
+    #: only in a player view: coins whose place the viewer may not know (sorted).
+    hidden: list[Coin] = _field(Copy.LIST, Codec.COINS, factory=list)
+    bid_done: bool = _field(Copy.SHARED, Codec.FLAG, default=False)
 
-    def __init__(self, name: str, gem: int) -> None:
-        self.name = name
-        self.gem = gem
-        #: card ids per class column (index = CLASSES order), bottom -> top. Ylud sits here as "ylud".
-        self.columns: list[list[str]] = [[] for _ in CLASSES]
-        #: column index of Thrud while she is in the army; -1 otherwise (R-HERO-THRUD-2/3).
-        self.thrud = -1
-        #: neutral heroes and distinction cards (R-ARMY-1), in the order they arrived.
-        self.command_zone: list[str] = []
-        #: every hero owned, in recruitment order: H of the golden rule (R-RECRUIT-1).
-        self.heroes: list[str] = []
-        #: coins on Goblin, Dragon, Horse, pouch, pouch (None = empty space).
-        self.slots: list[Coin | None] = [None] * 5
-        self.revealed: list[bool] = [False] * 5
-        #: coins in hand (sorted): between rounds, and Uline's owner all round.
-        self.hand: list[Coin] = []
-        #: only in a player view: coins whose place the viewer may not know (sorted).
-        self.hidden: list[Coin] = []
-        self.bid_done = False
+    if TYPE_CHECKING:
 
-    def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.name = self.name
-        p.gem = self.gem
-        p.columns = [c[:] for c in self.columns]
-        p.thrud = self.thrud
-        p.command_zone = self.command_zone[:]
-        p.heroes = self.heroes[:]
-        p.slots = self.slots[:]
-        p.revealed = self.revealed[:]
-        p.hand = self.hand[:]
-        p.hidden = self.hidden[:]
-        p.bid_done = self.bid_done
-        return p
+        def copy(self) -> Player: ...
 
     def coins(self) -> list[Coin]:
         """All coins owned, wherever they are (views: including hidden ones)."""
@@ -109,108 +201,49 @@ class Player:
     def column(self, cls: DwarfClass) -> list[str]:
         return self.columns[CLASSES.index(cls)]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "gem": self.gem,
-            "army": {cls.value: col[:] for cls, col in zip(CLASSES, self.columns, strict=True)},
-            "thrud": CLASSES[self.thrud].value if self.thrud >= 0 else None,
-            "command_zone": self.command_zone[:],
-            "heroes": self.heroes[:],
-            "slots": [None if c is None else str(c) for c in self.slots],
-            "revealed": self.revealed[:],
-            "hand": [str(c) for c in self.hand],
-            "hidden": [str(c) for c in self.hidden],
-            "bid_done": self.bid_done,
-        }
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and all(
-            getattr(self, a) == getattr(other, a) for a in Player.__slots__
-        )
-
-    __hash__ = None  # type: ignore[assignment]
+    def __repr__(self) -> str:
+        return f"<Player {self.name!r} gem {self.gem}>"
 
 
+@_derive_copy
+@dataclass(slots=True, repr=False)
 class State:
-    """The whole game at one moment. Treat as immutable; see the module docstring."""
+    """The whole game at one moment. Treat as immutable; see the module docstring.
 
-    __slots__ = (
-        "age",
-        "bid_values",
-        "decks",
-        "discard",
-        "gems_out",
-        "heroes_available",
-        "options",
-        "order",
-        "out_of_game",
-        "pioneer_draw",
-        "players",
-        "round",
-        "shuffles",
-        "tasks",
-        "tavern",
-        "taverns",
-        "ties",
-        "treasury",
-        "viewer",
-    )
+    Each field is declared once, below, in the order of the JSON document (docs/state-schema.md);
+    ``copy()``, ``==``, :func:`nidlib.core.serialize.state_to_dict` and the loader follow it.
+    """
 
-    def __init__(self, options: Options) -> None:
-        self.options = options
-        self.age = 1
-        self.round = 0  # 1-based round within the Age once started
-        self.tavern = -1  # index of the tavern being resolved, -1 outside Tavern Resolution
-        #: remaining Age decks, top of the deck = last element (views: sorted, order unknown)
-        self.decks: dict[int, list[str]] = {1: [], 2: []}
-        self.taverns: list[list[str]] = [[], [], []]
-        self.treasury: dict[int, int] = {}
-        self.discard: list[str] = []
-        #: basic coins that left the game (R-COIN-1), as text
-        self.out_of_game: list[str] = []
-        self.gems_out: list[int] = []
-        self.heroes_available: list[str] = []
-        self.players: list[Player] = []
-        #: pick order of the tavern being resolved, its tie groups and the bids as revealed (R-ORDER-3)
-        self.order: list[int] = []
-        self.ties: list[list[int]] = []
-        self.bid_values: list[int | None] = []
-        self.pioneer_draw: list[str] = []
-        self.tasks: list[Task] = []
-        self.shuffles = 0  # how many reshuffles happened: part of the seeded randomness
-        self.viewer: int | None = None  # set in player views (nidlib.core.views)
+    options: Options = _field(Copy.SHARED, Codec.OPTIONS)
+    age: int = _field(Copy.SHARED, Codec.AGE, default=1)
+    #: 1-based round within the Age once started
+    round: int = _field(Copy.SHARED, Codec.ROUND, default=0)
+    #: index of the tavern being resolved, -1 outside Tavern Resolution
+    tavern: int = _field(Copy.SHARED, Codec.TAVERN_INDEX, default=-1)
+    #: remaining Age decks, top of the deck = last element (views: sorted, order unknown)
+    decks: dict[int, list[str]] = _field(Copy.DECKS, Codec.DECKS, factory=lambda: {1: [], 2: []})
+    taverns: list[list[str]] = _field(Copy.NESTED, Codec.TAVERNS, factory=lambda: [[], [], []])
+    treasury: dict[int, int] = _field(Copy.DICT, Codec.TREASURY, factory=dict)
+    discard: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: basic coins that left the game (R-COIN-1), as text
+    out_of_game: list[str] = _field(Copy.LIST, Codec.COIN_TEXTS, factory=list)
+    gems_out: list[int] = _field(Copy.LIST, Codec.GEMS, factory=list)
+    heroes_available: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    players: list[Player] = _field(Copy.OBJECTS, Codec.PLAYERS, factory=list)
+    #: pick order of the tavern being resolved, its tie groups and the bids as revealed (R-ORDER-3)
+    order: list[int] = _field(Copy.LIST, Codec.SEATS, factory=list)
+    ties: list[list[int]] = _field(Copy.NESTED, Codec.SEAT_GROUPS, factory=list)
+    bid_values: list[int | None] = _field(Copy.LIST, Codec.BIDS, factory=list)
+    pioneer_draw: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    tasks: list[Task] = _field(Copy.LIST, Codec.TASKS, factory=list)
+    #: how many reshuffles happened: part of the seeded randomness
+    shuffles: int = _field(Copy.SHARED, Codec.SHUFFLES, default=0)
+    #: set in player views (nidlib.core.views)
+    viewer: int | None = _field(Copy.SHARED, Codec.VIEWER, default=None)
 
-    # -- copying and comparing -------------------------------------------------
-    def copy(self) -> State:
-        s = State.__new__(State)
-        s.options = self.options
-        s.age = self.age
-        s.round = self.round
-        s.tavern = self.tavern
-        s.decks = {1: self.decks[1][:], 2: self.decks[2][:]}
-        s.taverns = [t[:] for t in self.taverns]
-        s.treasury = dict(self.treasury)
-        s.discard = self.discard[:]
-        s.out_of_game = self.out_of_game[:]
-        s.gems_out = self.gems_out[:]
-        s.heroes_available = self.heroes_available[:]
-        s.players = [p.copy() for p in self.players]
-        s.order = self.order[:]
-        s.ties = [t[:] for t in self.ties]
-        s.bid_values = self.bid_values[:]
-        s.pioneer_draw = self.pioneer_draw[:]
-        s.tasks = self.tasks[:]
-        s.shuffles = self.shuffles
-        s.viewer = self.viewer
-        return s
+    if TYPE_CHECKING:
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and all(
-            getattr(self, a) == getattr(other, a) for a in State.__slots__
-        )
-
-    __hash__ = None  # type: ignore[assignment]
+        def copy(self) -> State: ...
 
     def __repr__(self) -> str:
         top = self.tasks[-1] if self.tasks else ("game over",)
@@ -225,10 +258,10 @@ class State:
     def names(self) -> tuple[str, ...]:
         return self.options.names
 
-    def to_dict(self) -> dict[str, Any]:
-        from nidlib.core.serialize import state_to_dict
 
-        return state_to_dict(self)
+#: the declarations, for the serializer, the loader and the tests
+STATE_FIELDS: tuple[FieldSpec, ...] = field_specs(State)
+PLAYER_FIELDS: tuple[FieldSpec, ...] = field_specs(Player)
 
 
 @dataclass(frozen=True, slots=True)

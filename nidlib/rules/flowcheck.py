@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, Hero
+from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, Hero, max_rounds
 from nidlib.core.coins import GREEN_3, Coin
 from nidlib.core.errors import DocumentError
 from nidlib.core.state import Player, State, Task
@@ -305,8 +305,6 @@ def _effects(s: State, i: int, effects: list[Task], start: int) -> None:
 def _round(s: State, rest: list[Task], j: int) -> None:
     n = s.options.players
     per_round = 3 * TAVERN_SIZE[n]
-    from nidlib.core.serialize import max_rounds
-
     left = -(-len(s.decks[s.age]) // per_round)
     if s.round < 1 or s.round + left > max_rounds(s.age, n):
         raise _fail(
