@@ -117,6 +117,33 @@ def test_fast_scores_equal_final_scores_at_game_end() -> None:
             assert fast_scores(s) == [p.total for p in nidlib.final_scores(s).players]
 
 
+def test_fast_scores_are_the_scoring_rules_totals_at_every_moment() -> None:
+    """The bots score through nidlib.rules.scoring: mid-game (a standing Thrud, coins on the spaces,
+    a pending hero) the totals are final_scores' totals, not an approximation of them."""
+    thrud_standing = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(4):
+            s = nidlib.new_game(players, seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                assert fast_scores(s) == [p.total for p in nidlib.final_scores(s).players]
+                thrud_standing += any(p.thrud >= 0 for p in s.players)
+                advance(s, random_action(s, rng))
+    assert thrud_standing > 0
+
+
+@pytest.mark.parametrize("bga", [False, True])
+def test_r_score_2_ec_47_fast_scores_follow_the_warrior_bonus_option(bga: bool) -> None:
+    """Nobody has a Warrior rank: the bonus goes to nobody (EC-47) or, with BGA's option, to everybody."""
+    s = nidlib.new_game(3, seed=2, warrior_bonus_without_warriors=bga)
+    assert all(not p.columns[0] for p in s.players)
+    highest = [max(c.value for c in p.coins()) for p in s.players]
+    plain = [sum(c.value for c in p.coins()) for p in s.players]
+    expected = [v + h for v, h in zip(plain, highest, strict=True)] if bga else plain
+    assert fast_scores(s) == expected
+    assert fast_scores(s) == [p.total for p in nidlib.final_scores(s).players]
+
+
 def test_random_bid_is_uniform_over_distinct_bids_with_repeated_coins() -> None:
     # two gold 9s: the naive "shuffle and sort the pouch" would favour bids with two different pouch coins
     hand = sorted([BASIC_COINS[0], BASIC_COINS[1], ROYAL[9], ROYAL[9], ROYAL[12]])

@@ -42,25 +42,33 @@ from nidlib.core.cards import (
 )
 from nidlib.core.coins import Coin
 from nidlib.core.messages import catalogue, get_language, render
+from nidlib.core.state import Player, State
 
 __all__ = [
     "CATEGORIES",
     "GEM6_BONUS",
     "IDUNN_BONUS",
+    "RANK_BRAVERY",
+    "RANK_COUNT",
     "PlayerScore",
     "ScoreLine",
     "ScoreTable",
     "Tableau",
     "blacksmith_points",
+    "bravery_totals",
     "class_points",
+    "class_value",
     "column_bravery",
+    "column_stats",
     "explorer_points",
     "final_bravery_values",
     "hunter_points",
     "miner_points",
     "neutral_hero_points",
+    "position_values",
     "ranks",
     "score_tableaux",
+    "scoring_command_zone",
     "warrior_majority",
     "warrior_points",
 ]
@@ -95,6 +103,12 @@ _RANKS: Final[dict[str, tuple[int, ...]]] = {
     cid: c.ranks for cid, c in CARDS.items() if c.cls is not None and c.ranks
 }
 _RANKS[_THRUD] = (0,)
+#: Ranks (R-ARMY-2) and the sum of their bravery points that each card adds to its column, by id.
+#: Ylud is absent from the second (her points depend on her column: :data:`YLUD_BRAVERY`).
+RANK_COUNT: Final[dict[str, int]] = {cid: len(r) for cid, r in _RANKS.items()}
+RANK_COUNT[_YLUD] = 1
+RANK_BRAVERY: Final[dict[str, int]] = {cid: sum(r) for cid, r in _RANKS.items()}
+_YLUD_BY_INDEX: Final[tuple[int, ...]] = tuple(YLUD_BRAVERY[c] for c in CLASSES)
 #: Ids that may sit in a command zone without scoring (distinction cards, R-SCORE-7).
 _DISTINCTIONS: Final[frozenset[str]] = frozenset(d.value for d in Distinction)
 
@@ -182,38 +196,58 @@ def column_bravery(cls: DwarfClass, card_ids: Iterable[str]) -> list[int]:
     return out
 
 
-def _column_stats(cls: DwarfClass, card_ids: Iterable[str]) -> tuple[int, int, bool]:
-    """(ranks, sum of bravery points, Idunn present) of one column, without allocating."""
+def column_stats(ci: int, card_ids: Iterable[str]) -> tuple[int, int, bool]:
+    """(ranks, sum of bravery points, Idunn present) of the column of class index ``ci`` (R-ARMY-2).
+
+    Ylud counts one rank worth :data:`YLUD_BRAVERY` of that column (R-HERO-YLUD-5). The fast core
+    of every score: :func:`final_bravery_values`, :func:`score_tableaux` and the bots.
+    """
     n = 0
     bp = 0
     idunn = False
     for cid in card_ids:
         if cid == _YLUD:
             n += 1
-            bp += YLUD_BRAVERY[cls]
+            bp += _YLUD_BY_INDEX[ci]
             continue
-        r = _RANKS.get(cid)
-        if r is None:
-            _card_ranks(cid, cls)  # raises the ValueError
+        k = RANK_COUNT.get(cid)
+        if k is None:
+            _card_ranks(cid, CLASSES[ci])  # raises the ValueError
             continue
-        n += len(r)
-        for v in r:
-            bp += v
+        n += k
+        bp += RANK_BRAVERY[cid]
         if cid == _IDUNN:
             idunn = True
     return n, bp, idunn
 
 
-def _class_value(cls: DwarfClass, n: int, bp: int, idunn: bool) -> int:
-    if cls is _W:
+def class_value(ci: int, n: int, bp: int, idunn: bool) -> int:
+    """Bravery Value of the column of class index ``ci`` from its ranks and bravery points (R-SCORE-2..6).
+
+    Warriors: the points (R-SCORE-2, bonus apart); hunters: n² (R-SCORE-3); miners: points × ranks
+    (R-SCORE-4); blacksmiths: 3 + 4 + ... (R-SCORE-5); explorers: the points, +2 per rank with Idunn
+    (R-SCORE-6, R-HERO-IDUNN-2).
+    """
+    if ci == 0:
         return bp
-    if cls is _H:
+    if ci == 1:
         return n * n
-    if cls is _M:
+    if ci == 2:
         return bp * n
-    if cls is _B:
+    if ci == 3:
         return n * (n + 5) // 2
     return bp + IDUNN_BONUS * n if idunn else bp
+
+
+_INDEX: Final[dict[DwarfClass, int]] = {cls: i for i, cls in enumerate(CLASSES)}
+
+
+def _column_stats(cls: DwarfClass, card_ids: Iterable[str]) -> tuple[int, int, bool]:
+    return column_stats(_INDEX[cls], card_ids)
+
+
+def _class_value(cls: DwarfClass, n: int, bp: int, idunn: bool) -> int:
+    return class_value(_INDEX[cls], n, bp, idunn)
 
 
 def class_points(cls: DwarfClass, card_ids: Iterable[str]) -> int:
@@ -432,20 +466,68 @@ def _stats(t: Tableau) -> list[tuple[int, int, bool]]:
 def final_bravery_values(
     tableaux: Sequence[Tableau], *, warrior_bonus_without_warriors: bool = False
 ) -> tuple[int, ...]:
-    """Only the Final Bravery Values, in order: the fast path for bots and simulations (R-SCORE-1)."""
-    stats = [_stats(t) for t in tableaux]
-    bonus = set(warrior_majority([s[0][0] for s in stats], without_warriors=warrior_bonus_without_warriors))
+    """Only the Final Bravery Values, in order: the fast path for simulations (R-SCORE-1)."""
+    return bravery_totals(
+        [_stats(t) for t in tableaux],
+        [t.command_zone for t in tableaux],
+        [t.coins for t in tableaux],
+        [t.gem for t in tableaux],
+        warrior_bonus_without_warriors=warrior_bonus_without_warriors,
+    )
+
+
+def scoring_command_zone(p: Player) -> list[str]:
+    """The command zone as scored: an owned Thrud counts there, wherever she stands now (R-HERO-THRUD-5)."""
+    zone = list(p.command_zone)
+    if _THRUD in p.heroes and _THRUD not in zone:
+        zone.append(_THRUD)
+    return zone
+
+
+def position_values(s: State) -> tuple[int, ...]:
+    """Every player's Final Bravery Value of the position, as ``nidlib.final_scores`` totals it (R-SCORE-1).
+
+    Mid-game too: the coins count wherever they are, Thrud in the command zone (R-HERO-THRUD-5). No
+    score sheet is built: this is the bots' scoring (:func:`nidlib.tools.bots.fast_scores`).
+    """
+    return bravery_totals(
+        [[column_stats(ci, col) for ci, col in enumerate(p.columns)] for p in s.players],
+        [scoring_command_zone(p) for p in s.players],
+        [p.coins() for p in s.players],
+        [p.gem for p in s.players],
+        warrior_bonus_without_warriors=s.options.warrior_bonus_without_warriors,
+    )
+
+
+def bravery_totals(
+    stats: Sequence[Sequence[tuple[int, int, bool]]],
+    command_zones: Sequence[Iterable[str]],
+    coins: Sequence[Iterable[Coin]],
+    gems: Sequence[int],
+    *,
+    warrior_bonus_without_warriors: bool = False,
+) -> tuple[int, ...]:
+    """Final Bravery Values from each player's :func:`column_stats` (five columns), command zone, coins, gem.
+
+    FBV = the five class values + the Warrior majority bonus (R-SCORE-2, EC-47, EC-48) + neutral heroes
+    (R-SCORE-7) + coins (R-SCORE-8) + 3 for the gem 6 (R-DIST-CROWNJEWELER-1). The one total behind
+    :func:`final_bravery_values`, :func:`score_tableaux`'s lines and the bots' ``fast_scores``.
+    """
+    bonus = warrior_majority([st[0][0] for st in stats], without_warriors=warrior_bonus_without_warriors)
     out: list[int] = []
-    for i, (t, st) in enumerate(zip(tableaux, stats, strict=True)):
-        high = _highest(t.coins)
+    for i, st in enumerate(stats):
         total = 0
-        for cls, (n, bp, idunn) in zip(CLASSES, st, strict=True):
-            total += _class_value(cls, n, bp, idunn)
-        total += neutral_hero_points(t.command_zone, high)
-        total += sum(c.value for c in t.coins)
+        high = 0
+        for c in coins[i]:
+            total += c.value
+            high = max(high, c.value)
+        for ci in range(5):
+            n, bp, idunn = st[ci]
+            total += class_value(ci, n, bp, idunn)
+        total += neutral_hero_points(command_zones[i], high)
         if i in bonus:
             total += high
-        if t.gem == 6:
+        if gems[i] == 6:
             total += GEM6_BONUS
         out.append(total)
     return tuple(out)

@@ -20,9 +20,9 @@ and returns one of those actions; it never sees another player's face-down coins
 the order of the decks (Appendix F). :func:`random_action` is the fast, exactly uniform
 sampler used by random playouts (:mod:`bench.playouts`).
 
-Scores are computed by :func:`fast_scores`, the same Final Bravery Value formula as
-:func:`nidlib.final_scores` (R-SCORE-1..10) without building score sheets; mid-game it
-counts Thrud's 13 points and the coins wherever they are.
+Scores are computed by :func:`fast_scores`, which is :func:`nidlib.rules.scoring.position_values`:
+the Final Bravery Value as :func:`nidlib.final_scores` totals it (R-SCORE-1..10), without building
+score sheets; mid-game it counts Thrud in the command zone and the coins wherever they are.
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ from nidlib.core.cards import (
     CLASSES,
     DWERG_POINTS,
     DWERGS,
-    NEUTRAL_POINTS,
-    YLUD_BRAVERY,
     CardKind,
     Hero,
 )
@@ -49,7 +47,7 @@ from nidlib.core.messages import render
 from nidlib.core.state import Player, State
 from nidlib.core.views import determinize
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions
-from nidlib.rules.scoring import GEM6_BONUS, IDUNN_BONUS
+from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, class_value, column_stats, position_values
 
 __all__ = [
     "BOTS",
@@ -71,93 +69,34 @@ class Bot(Protocol):
     def choose(self, view: State, legal: Sequence[Action]) -> Action: ...
 
 
-# --- fast scoring ------------------------------------------------------------------------------
+# --- scoring: nidlib.rules.scoring ----------------------------------------------------------
 
-_NRANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
-_NRANKS[Hero.YLUD.value] = 1
-_BP: dict[str, int] = {cid: sum(c.ranks) for cid, c in CARDS.items()}
-_YLUD_BP: tuple[int, ...] = tuple(YLUD_BRAVERY[c] for c in CLASSES)
 _CLASS_INDEX: dict[str, int] = {cls.value: i for i, cls in enumerate(CLASSES)}
-_YLUD = Hero.YLUD.value
-_THRUD = Hero.THRUD.value
 _IDUNN = Hero.IDUNN.value
-_ASTRID = Hero.ASTRID.value
-_THRUD_POINTS = NEUTRAL_POINTS[Hero.THRUD]
-
-
-def _class_value(ci: int, n: int, bp: int, idunn: bool) -> int:
-    if ci == 0:  # warriors: sum of bravery points (R-SCORE-2)
-        return bp
-    if ci == 1:  # hunters: n² (R-SCORE-3)
-        return n * n
-    if ci == 2:  # miners: points × ranks (R-SCORE-4)
-        return bp * n
-    if ci == 3:  # blacksmiths: 3 + 4 + ... (R-SCORE-5)
-        return n * (n + 5) // 2
-    return bp + IDUNN_BONUS * n if idunn else bp  # explorers (R-SCORE-6)
 
 
 def _columns(p: Player) -> tuple[list[int], list[int], bool]:
-    """Ranks and bravery points per column, and whether Idunn is there."""
+    """Ranks and bravery points per column (:func:`~nidlib.rules.scoring.column_stats`), and whether
+    Idunn is there; Thrud counts one rank where she stands (R-ARMY-2), as for completing a line."""
     ns = [0, 0, 0, 0, 0]
     bps = [0, 0, 0, 0, 0]
     idunn = False
     for ci in range(5):
-        n = 0
-        bp = 0
-        for cid in p.columns[ci]:
-            if cid == _YLUD:
-                n += 1
-                bp += _YLUD_BP[ci]
-            else:
-                n += _NRANKS[cid]
-                bp += _BP[cid]
-                if cid == _IDUNN:
-                    idunn = True
+        n, bp, has_idunn = column_stats(ci, p.columns[ci])
         ns[ci] = n
         bps[ci] = bp
+        idunn = idunn or has_idunn
     if p.thrud >= 0:
         ns[p.thrud] += 1
     return ns, bps, idunn
 
 
-def _hero_points(p: Player, high: int) -> int:
-    total = 0
-    dwergs = 0
-    for cid in p.command_zone:
-        fixed = NEUTRAL_POINTS.get(cid)
-        if fixed is not None:
-            total += fixed
-        elif cid in DWERGS:
-            dwergs += 1
-        elif cid == _ASTRID:
-            total += high
-    if _THRUD in p.heroes and _THRUD not in p.command_zone:
-        total += _THRUD_POINTS  # she reaches the command zone at the end (R-HERO-THRUD-5)
-    return total + DWERG_POINTS[dwergs]
-
-
 def fast_scores(s: State) -> list[int]:
-    """Every player's Final Bravery Value of the position, as :func:`nidlib.final_scores` totals it."""
-    stats = [_columns(p) for p in s.players]
-    top = max(st[0][0] for st in stats)
-    out = []
-    for p, (ns, bps, idunn) in zip(s.players, stats, strict=True):
-        coins = p.coins()
-        high = 0
-        total = 0
-        for c in coins:
-            total += c.value
-            high = max(high, c.value)
-        for ci in range(5):
-            total += _class_value(ci, ns[ci], bps[ci], idunn)
-        if top > 0 and ns[0] == top:
-            total += high
-        total += _hero_points(p, high)
-        if p.gem == 6:
-            total += GEM6_BONUS
-        out.append(total)
-    return out
+    """Every player's Final Bravery Value of the position, as :func:`nidlib.final_scores` totals it.
+
+    :func:`nidlib.rules.scoring.position_values`: the scoring rules' own total, without score sheets.
+    """
+    return list(position_values(s))
 
 
 def _margin(scores: list[int], me: int) -> int:
@@ -191,11 +130,11 @@ def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | No
         return _NEUTRAL_VALUE.get(cid, 8.0)
     ci = _CLASS_INDEX[c.cls]
     n, bp = ns[ci], bps[ci]
-    add_n, add_bp = _NRANKS[cid], _BP[cid]
+    add_n, add_bp = RANK_COUNT[cid], RANK_BRAVERY[cid]
     has_idunn = idunn or cid == _IDUNN
     gain = float(
-        _class_value(ci, n + add_n, bp + add_bp, has_idunn and ci == 4)
-        - _class_value(ci, n, bp, idunn and ci == 4)
+        class_value(ci, n + add_n, bp + add_bp, has_idunn and ci == 4)
+        - class_value(ci, n, bp, idunn and ci == 4)
     )
     low = min(ns)
     if n == low:
