@@ -12,6 +12,13 @@ small tuples of JSON values such as ``("pick", 1)`` or ``("eval", 2)``.
 Automatic tasks run as soon as they reach the top; a *decision* task waits
 for a player's action. This makes every mid-game position, including the
 middle of a hero cascade, a plain serializable value.
+
+Each field of :class:`State` and :class:`Player` is declared once, in the class body, with its JSON
+key, its codec (what it is in the document) and its copy kind (:class:`FieldSpec`); ``copy()`` is
+generated from that declaration when the module is imported, ``==`` comes from the dataclass, and
+:mod:`nidlib.core.serialize` writes and reads each field through the one encoder and reader of its
+codec. A new field is one line here (plus its codec's encoder and reader if it is a new kind of
+value); nothing else lists the fields.
 """
 
 from __future__ import annotations
