@@ -54,6 +54,7 @@ __all__ = [
     "ScoreLine",
     "ScoreTable",
     "Tableau",
+    "army_stats",
     "blacksmith_points",
     "bravery_totals",
     "class_points",
@@ -237,6 +238,35 @@ def class_value(ci: int, n: int, bp: int, idunn: bool) -> int:
     if ci == 3:
         return n * (n + 5) // 2
     return bp + IDUNN_BONUS * n if idunn else bp
+
+
+#: a player's army as scored: (ranks per column, bravery points per column, Idunn present)
+ArmyStats = tuple[list[int], list[int], bool]
+
+
+def army_stats(columns: Sequence[Iterable[str]]) -> ArmyStats:
+    """:func:`column_stats` of the five columns (CLASSES order) in one pass, for the fast totals."""
+    ns = [0, 0, 0, 0, 0]
+    bps = [0, 0, 0, 0, 0]
+    idunn = False
+    for ci in range(5):
+        n = 0
+        bp = 0
+        for cid in columns[ci]:
+            k = RANK_COUNT.get(cid)
+            if k is None:
+                _card_ranks(cid, CLASSES[ci])  # raises the ValueError
+            elif cid == _YLUD:
+                n += 1
+                bp += _YLUD_BY_INDEX[ci]
+            else:
+                n += k
+                bp += RANK_BRAVERY[cid]
+                if cid == _IDUNN:
+                    idunn = True
+        ns[ci] = n
+        bps[ci] = bp
+    return ns, bps, idunn
 
 
 _INDEX: Final[dict[DwarfClass, int]] = {cls: i for i, cls in enumerate(CLASSES)}
@@ -468,7 +498,7 @@ def final_bravery_values(
 ) -> tuple[int, ...]:
     """Only the Final Bravery Values, in order: the fast path for simulations (R-SCORE-1)."""
     return bravery_totals(
-        [_stats(t) for t in tableaux],
+        [army_stats([t.columns.get(cls, _EMPTY) for cls in CLASSES]) for t in tableaux],
         [t.command_zone for t in tableaux],
         [t.coins for t in tableaux],
         [t.gem for t in tableaux],
@@ -476,11 +506,11 @@ def final_bravery_values(
     )
 
 
-def scoring_command_zone(p: Player) -> list[str]:
+def scoring_command_zone(p: Player) -> Sequence[str]:
     """The command zone as scored: an owned Thrud counts there, wherever she stands now (R-HERO-THRUD-5)."""
-    zone = list(p.command_zone)
+    zone = p.command_zone
     if _THRUD in p.heroes and _THRUD not in zone:
-        zone.append(_THRUD)
+        return [*zone, _THRUD]
     return zone
 
 
@@ -491,7 +521,7 @@ def position_values(s: State) -> tuple[int, ...]:
     score sheet is built: this is the bots' scoring (:func:`nidlib.tools.bots.fast_scores`).
     """
     return bravery_totals(
-        [[column_stats(ci, col) for ci, col in enumerate(p.columns)] for p in s.players],
+        [army_stats(p.columns) for p in s.players],
         [scoring_command_zone(p) for p in s.players],
         [p.coins() for p in s.players],
         [p.gem for p in s.players],
@@ -500,14 +530,14 @@ def position_values(s: State) -> tuple[int, ...]:
 
 
 def bravery_totals(
-    stats: Sequence[Sequence[tuple[int, int, bool]]],
+    stats: Sequence[ArmyStats],
     command_zones: Sequence[Iterable[str]],
     coins: Sequence[Iterable[Coin]],
     gems: Sequence[int],
     *,
     warrior_bonus_without_warriors: bool = False,
 ) -> tuple[int, ...]:
-    """Final Bravery Values from each player's :func:`column_stats` (five columns), command zone, coins, gem.
+    """Final Bravery Values from each player's :func:`army_stats`, command zone, coins and gem.
 
     FBV = the five class values + the Warrior majority bonus (R-SCORE-2, EC-47, EC-48) + neutral heroes
     (R-SCORE-7) + coins (R-SCORE-8) + 3 for the gem 6 (R-DIST-CROWNJEWELER-1). The one total behind
@@ -515,15 +545,15 @@ def bravery_totals(
     """
     bonus = warrior_majority([st[0][0] for st in stats], without_warriors=warrior_bonus_without_warriors)
     out: list[int] = []
-    for i, st in enumerate(stats):
+    for i, (ns, bps, idunn) in enumerate(stats):
         total = 0
         high = 0
         for c in coins[i]:
-            total += c.value
-            high = max(high, c.value)
+            v = c.value
+            total += v
+            high = max(high, v)
         for ci in range(5):
-            n, bp, idunn = st[ci]
-            total += class_value(ci, n, bp, idunn)
+            total += class_value(ci, ns[ci], bps[ci], idunn)
         total += neutral_hero_points(command_zones[i], high)
         if i in bonus:
             total += high

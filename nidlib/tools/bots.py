@@ -47,7 +47,7 @@ from nidlib.core.messages import render
 from nidlib.core.state import Player, State
 from nidlib.core.views import determinize
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions
-from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, class_value, column_stats, position_values
+from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
 
 __all__ = [
     "BOTS",
@@ -76,16 +76,9 @@ _IDUNN = Hero.IDUNN.value
 
 
 def _columns(p: Player) -> tuple[list[int], list[int], bool]:
-    """Ranks and bravery points per column (:func:`~nidlib.rules.scoring.column_stats`), and whether
+    """Ranks and bravery points per column (:func:`~nidlib.rules.scoring.army_stats`), and whether
     Idunn is there; Thrud counts one rank where she stands (R-ARMY-2), as for completing a line."""
-    ns = [0, 0, 0, 0, 0]
-    bps = [0, 0, 0, 0, 0]
-    idunn = False
-    for ci in range(5):
-        n, bp, has_idunn = column_stats(ci, p.columns[ci])
-        ns[ci] = n
-        bps[ci] = bp
-        idunn = idunn or has_idunn
+    ns, bps, idunn = army_stats(p.columns)
     if p.thrud >= 0:
         ns[p.thrud] += 1
     return ns, bps, idunn
