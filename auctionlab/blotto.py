@@ -46,7 +46,11 @@ def _gain(plan: Plan, coins: tuple[int, ...]) -> int:
 
 
 def payoff(
-    a: Plan, b: Plan, d: Sequence[float] = (1, 1, 1), w: float = 0.0, a_gem: bool = True,
+    a: Plan,
+    b: Plan,
+    d: Sequence[float] = (1, 1, 1),
+    w: float = 0.0,
+    a_gem: bool = True,
     coins: tuple[int, ...] = START_COINS,
 ) -> float:
     """Row player A's payoff against B (zero-sum). ``a_gem``: A holds the higher gem at the start."""
@@ -67,8 +71,13 @@ def solve(m: np.ndarray) -> tuple[float, np.ndarray]:
     c = np.r_[np.zeros(rows), -1.0]
     a_ub = np.c_[-m.T, np.ones(cols)]
     res = linprog(
-        c, A_ub=a_ub, b_ub=np.zeros(cols), A_eq=np.r_[np.ones(rows), 0.0][None], b_eq=[1.0],
-        bounds=[(0, None)] * rows + [(None, None)], method="highs",
+        c,
+        A_ub=a_ub,
+        b_ub=np.zeros(cols),
+        A_eq=np.r_[np.ones(rows), 0.0][None],
+        b_eq=[1.0],
+        bounds=[(0, None)] * rows + [(None, None)],
+        method="highs",
     )
     if not res.success:  # pragma: no cover - a finite matrix game always has a solution
         raise RuntimeError(res.message)
@@ -92,7 +101,9 @@ class Blotto:
 
     def support(self, who: str = "a", tol: float = 1e-6) -> list[tuple[Plan, float]]:
         x = self.a if who == "a" else self.b
-        return sorted(((p, float(q)) for p, q in zip(self.plans, x, strict=True) if q > tol), key=lambda t: -t[1])
+        return sorted(
+            ((p, float(q)) for p, q in zip(self.plans, x, strict=True) if q > tol), key=lambda t: -t[1]
+        )
 
 
 def blotto(

@@ -6,7 +6,7 @@ Everything here depends on parameters whose values are unknown (deck mixes, card
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -24,9 +24,11 @@ class ZavStats:
     strategies: tuple[str, ...]
     games: int = 0
     bids: dict[Gem, Counter[int]] = field(default_factory=lambda: {g: Counter() for g in GEMS})
-    got: Counter[str] = field(default_factory=Counter)  #: VP won in auctions (cards at card_vp)
+    got: defaultdict[str, float] = field(
+        default_factory=lambda: defaultdict(float)
+    )  #: VP won (cards at card_vp)
     paid: Counter[str] = field(default_factory=Counter)  #: gem cards paid
-    wins: Counter[str] = field(default_factory=Counter)  #: games won (shared wins as shares)
+    wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))  #: games won (shares)
     king_moves: Counter[str] = field(default_factory=Counter)  #: King moves made, by strategy
     lengths: list[int] = field(default_factory=list)
     confidence: Confidence = Confidence.ILLUSTRATIVE

@@ -85,9 +85,17 @@ def _error_bars(ax: Any, xs: Any, ests: list[Any], **kw: Any) -> None:
 @live
 def first_price() -> w.VBox:
     """Bid shading against equilibrium rivals, and the winner's curse (common values)."""
-    n = w.IntSlider(value=3, min=2, max=8, description=t("alab.fp.bidders"), style={"description_width": "initial"})
-    noise = w.FloatSlider(value=0.2, min=0.05, max=0.5, step=0.05, description=t("alab.fp.noise"),
-                          style={"description_width": "initial"})
+    n = w.IntSlider(
+        value=3, min=2, max=8, description=t("alab.fp.bidders"), style={"description_width": "initial"}
+    )
+    noise = w.FloatSlider(
+        value=0.2,
+        min=0.05,
+        max=0.5,
+        step=0.05,
+        description=t("alab.fp.noise"),
+        style={"description_width": "initial"},
+    )
     seed = seed_box(1)
     result = _result("nt-alab-fp-result")
     img1, img2 = chart("nt-alab-fp-chart"), chart("nt-alab-curse-chart")
@@ -95,14 +103,18 @@ def first_price() -> w.VBox:
     def draw(_: Any = None) -> None:
         curve = fpsb.shading_curve(n.value, seed=seed.value)
         theory = fpsb.equilibrium_shade(n.value)
-        result.value = escape(t("alab.fp.result", best=f"{curve.best:.2f}", theory=f"{theory:.2f}", n=n.value))
+        result.value = escape(
+            t("alab.fp.result", best=f"{curve.best:.2f}", theory=f"{theory:.2f}", n=n.value)
+        )
 
         def build1() -> Any:
             fig = figure(6.4, 3.3)
             ax = fig.add_subplot()
             ax.plot(curve.alphas, curve.payoff, lw=2)
             ax.axvline(theory, ls="--", color="#444", label=t("alab.fp.theory-line", theory=f"{theory:.2f}"))
-            ax.axvline(curve.best, ls=":", color="#8e3b46", label=t("alab.fp.best-line", best=f"{curve.best:.2f}"))
+            ax.axvline(
+                curve.best, ls=":", color="#8e3b46", label=t("alab.fp.best-line", best=f"{curve.best:.2f}")
+            )
             ax.set_xlabel(t("alab.fp.x"))
             ax.set_ylabel(t("alab.fp.y"))
             ax.set_title(t("alab.fp.title", n=n.value))
@@ -138,24 +150,48 @@ def first_price() -> w.VBox:
 @live
 def pick_value() -> w.VBox:
     """Expected worth of each pick rank in one tavern, from nidlib's Age decks, by player count."""
-    players = w.ToggleButtons(options=[(str(k), k) for k in range(2, 6)], value=3,
-                              description=t("alab.players"), style={"button_width": "3em"})
-    age = w.ToggleButtons(options=[(t("alab.picks.age", age=1), 1), (t("alab.picks.age", age=2), 2)], value=1,
-                          style={"button_width": "6em"})
-    profile = w.Dropdown(options=[(t(f"alab.picks.profile.{p}"), p) for p in picks.PROFILES], value="empty",
-                         description=t("alab.picks.profile"), style={"description_width": "initial"})
-    k = w.IntSlider(value=2, min=0, max=6, description=t("alab.picks.k"), style={"description_width": "initial"})
+    players = w.ToggleButtons(
+        options=[(str(k), k) for k in range(2, 6)],
+        value=3,
+        description=t("alab.players"),
+        style={"button_width": "3em"},
+    )
+    age = w.ToggleButtons(
+        options=[(t("alab.picks.age", age=1), 1), (t("alab.picks.age", age=2), 2)],
+        value=1,
+        style={"button_width": "6em"},
+    )
+    profile = w.Dropdown(
+        options=[(t(f"alab.picks.profile.{p}"), p) for p in picks.PROFILES],
+        value="empty",
+        description=t("alab.picks.profile"),
+        style={"description_width": "initial"},
+    )
+    k = w.IntSlider(
+        value=2, min=0, max=6, description=t("alab.picks.k"), style={"description_width": "initial"}
+    )
     seed = seed_box(1)
     result = _result("nt-alab-picks-result")
     img = chart("nt-alab-picks-chart")
 
     def draw(_: Any = None) -> None:
-        rows = {n: picks.rank_values(n, age=age.value, profile=profile.value, k=k.value, draws=8000, seed=seed.value)
-                for n in range(2, 6)}
+        rows = {
+            n: picks.rank_values(
+                n, age=age.value, profile=profile.value, k=k.value, draws=8000, seed=seed.value
+            )
+            for n in range(2, 6)
+        }
         r = rows[players.value]
-        result.value = escape(t("alab.picks.result", players=r.players, cards=r.cards,
-                                first=f"{r.ranks[0].value:.1f}", last=f"{r.ranks[-1].value:.1f}",
-                                gap=f"{r.gaps[0].value:.1f}"))
+        result.value = escape(
+            t(
+                "alab.picks.result",
+                players=r.players,
+                cards=r.cards,
+                first=f"{r.ranks[0].value:.1f}",
+                last=f"{r.ranks[-1].value:.1f}",
+                gap=f"{r.gaps[0].value:.1f}",
+            )
+        )
 
         def build() -> Any:
             fig = figure(7.4, 3.4)
@@ -167,8 +203,13 @@ def pick_value() -> w.VBox:
             ax1.set_ylabel(t("alab.picks.worth"))
             ax1.set_title(t("alab.picks.title", players=r.players))
             for n, rv in rows.items():
-                ax2.plot(range(1, n), [g.value for g in rv.gaps], "o-", label=t("alab.n-players", n=n),
-                         lw=2.5 if n == r.players else 1)
+                ax2.plot(
+                    range(1, n),
+                    [g.value for g in rv.gaps],
+                    "o-",
+                    label=t("alab.n-players", n=n),
+                    lw=2.5 if n == r.players else 1,
+                )
             ax2.set_xlabel(t("alab.picks.step"))
             ax2.set_ylabel(t("alab.picks.gap"))
             ax2.set_title(t("alab.picks.gap-title"))
@@ -180,8 +221,14 @@ def pick_value() -> w.VBox:
     for c in (players, age, profile, k, seed):
         c.observe(draw, names="value")
     draw()
-    return panel(t("alab.picks.heading"), "nt-alab-picks", controls(players, age), controls(profile, k, seed),
-                 result, img)
+    return panel(
+        t("alab.picks.heading"),
+        "nt-alab-picks",
+        controls(players, age),
+        controls(profile, k, seed),
+        result,
+        img,
+    )
 
 
 # --- (b) Colonel Blotto ---------------------------------------------------------------------------------
@@ -195,10 +242,14 @@ def _plan(p: tuple[int, ...]) -> str:
 def blotto_panel() -> w.VBox:
     """The 2-player one-round coin allocation solved by LP: value, mixed equilibrium, the 0-coin trade."""
     style = {"description_width": "initial"}
-    d = [w.FloatSlider(value=1.0, min=0.0, max=3.0, step=0.25, description=term(f"@tavern.{i}"), style=style)
-         for i in range(3)]
+    d = [
+        w.FloatSlider(value=1.0, min=0.0, max=3.0, step=0.25, description=term(f"@tavern.{i}"), style=style)
+        for i in range(3)
+    ]
     wv = w.FloatSlider(value=0.1, min=0.0, max=1.0, step=0.05, description=t("alab.blotto.w"), style=style)
-    gem = w.ToggleButtons(options=[(t("alab.blotto.gem-a"), True), (t("alab.blotto.gem-b"), False)], value=True)
+    gem = w.ToggleButtons(
+        options=[(t("alab.blotto.gem-a"), True), (t("alab.blotto.gem-b"), False)], value=True
+    )
     result = _result("nt-alab-blotto-result")
     table = w.HTML().add_class("nt-alab-blotto-table")
     img = chart("nt-alab-blotto-chart")
@@ -212,14 +263,23 @@ def blotto_panel() -> w.VBox:
         if key not in cache:
             cache[key] = bl.sweep(ws, weights, gem.value)
         curve = cache[key]
-        result.value = escape(t("alab.blotto.result", value=f"{game.value:+.3f}", pa=f"{game.p_zero('a'):.2f}",
-                                pb=f"{game.p_zero('b'):.2f}", w=f"{wv.value:.2f}"))
+        result.value = escape(
+            t(
+                "alab.blotto.result",
+                value=f"{game.value:+.3f}",
+                pa=f"{game.p_zero('a'):.2f}",
+                pb=f"{game.p_zero('b'):.2f}",
+                w=f"{wv.value:.2f}",
+            )
+        )
         rows = "".join(
             f"<tr><td>{escape(_plan(p))}</td><td>{q:.3f}</td></tr>" for p, q in game.support("a")[:8]
         )
-        table.value = (f'<table class="nt-alab-table"><caption>{escape(t("alab.blotto.support"))}</caption>'
-                       f"<tr><th>{escape(t('alab.blotto.plan'))}</th><th>{escape(t('alab.blotto.prob'))}</th></tr>"
-                       f"{rows}</table>")
+        table.value = (
+            f'<table class="nt-alab-table"><caption>{escape(t("alab.blotto.support"))}</caption>'
+            f"<tr><th>{escape(t('alab.blotto.plan'))}</th><th>{escape(t('alab.blotto.prob'))}</th></tr>"
+            f"{rows}</table>"
+        )
 
         def build() -> Any:
             fig = figure(7.4, 3.2)
@@ -243,8 +303,14 @@ def blotto_panel() -> w.VBox:
     for c in (*d, wv, gem):
         c.observe(draw, names="value")
     draw()
-    return panel(t("alab.blotto.heading"), "nt-alab-blotto", controls(*d), controls(wv, gem), result,
-                 w.HBox([img, table]).add_class("nt-alab-charts"))
+    return panel(
+        t("alab.blotto.heading"),
+        "nt-alab-blotto",
+        controls(*d),
+        controls(wv, gem),
+        result,
+        w.HBox([img, table]).add_class("nt-alab-charts"),
+    )
 
 
 # --- (c) coin building and the 0-coin trade over whole games --------------------------------------------
@@ -254,12 +320,18 @@ def blotto_panel() -> w.VBox:
 def games_panel() -> w.VBox:
     """Whole games by nidlib's engine, seats with trade policies: win rate and score decomposition."""
     style = {"description_width": "initial"}
-    players = w.ToggleButtons(options=[(str(k), k) for k in range(2, 6)], value=3, description=t("alab.players"),
-                              style={"button_width": "3em"})
+    players = w.ToggleButtons(
+        options=[(str(k), k) for k in range(2, 6)],
+        value=3,
+        description=t("alab.players"),
+        style={"button_width": "3em"},
+    )
     pol_opts = [(t(f"alab.policy.{p}"), p) for p in games.POLICIES]
     pa = w.Dropdown(options=pol_opts, value="trade", description=t("alab.games.policy-a"), style=style)
     pb = w.Dropdown(options=pol_opts, value="keep", description=t("alab.games.policy-b"), style=style)
-    n_games = w.IntSlider(value=200, min=20, max=2000, step=20, description=t("alab.games.games"), style=style)
+    n_games = w.IntSlider(
+        value=200, min=20, max=2000, step=20, description=t("alab.games.games"), style=style
+    )
     seed = seed_box(1)
     run = w.Button(description=t("alab.run"), button_style="primary", icon="play")
     run.add_class("nt-alab-run")
@@ -278,7 +350,9 @@ def games_panel() -> w.VBox:
             wins = sum(1 / len(g.winners) for g, k in seats if k in g.winners)
             out[p] = {
                 "win": proportion_ci(wins, len(seats)),
-                "parts": {part: mean_ci([g.parts[k][part] for g, k in seats]) for part in (*games.GROUPS, "other")},
+                "parts": {
+                    part: mean_ci([g.parts[k][part] for g, k in seats]) for part in (*games.GROUPS, "other")
+                },
                 "total": mean_ci([g.totals[k] for g, k in seats]),
                 "n": len(seats),
             }
@@ -307,8 +381,14 @@ def games_panel() -> w.VBox:
                 ax2.bar(xs, vals, bottom=bottom, label=t(f"alab.games.part.{part}"))
                 bottom += vals
             tot = [s[p]["total"] for p in names]
-            ax2.errorbar(xs, [e.value for e in tot], yerr=[[e.value - e.low for e in tot], [e.high - e.value for e in tot]],
-                         fmt="none", ecolor="#000", capsize=5)
+            ax2.errorbar(
+                xs,
+                [e.value for e in tot],
+                yerr=[[e.value - e.low for e in tot], [e.high - e.value for e in tot]],
+                fmt="none",
+                ecolor="#000",
+                capsize=5,
+            )
             ax2.set_xticks(xs, [t(f"alab.policy.{p}") for p in names])
             ax2.set_ylabel(t("alab.games.points"))
             ax2.set_title(t("alab.games.parts-title"))
@@ -317,9 +397,16 @@ def games_panel() -> w.VBox:
 
         show(img, build)
         lines = [
-            t("alab.games.line", policy=t(f"alab.policy.{p}"), win=f"{v['win'].value:.2f}",
-              low=f"{v['win'].low:.2f}", high=f"{v['win'].high:.2f}", coins=f"{v['parts']['coins'].value:.1f}",
-              total=f"{v['total'].value:.1f}", half=f"{v['total'].half_width:.1f}")
+            t(
+                "alab.games.line",
+                policy=t(f"alab.policy.{p}"),
+                win=f"{v['win'].value:.2f}",
+                low=f"{v['win'].low:.2f}",
+                high=f"{v['win'].high:.2f}",
+                coins=f"{v['parts']['coins'].value:.1f}",
+                total=f"{v['total'].value:.1f}",
+                half=f"{v['total'].half_width:.1f}",
+            )
             for p, v in s.items()
         ]
         result.value = "<br>".join(escape(x) for x in lines)
@@ -338,12 +425,25 @@ def games_panel() -> w.VBox:
         run.disabled = True
         total = n_games.value
         chunk = max(10, total // 20)
-        runner.start(total, games.run(total, players.value, [pa.value, pb.value], seed.value, chunk=chunk),
-                     on_chunk, on_done, draw)
+        runner.start(
+            total,
+            games.run(total, players.value, [pa.value, pb.value], seed.value, chunk=chunk),
+            on_chunk,
+            on_done,
+            draw,
+        )
 
     run.on_click(start)
-    box = panel(t("alab.games.heading"), "nt-alab-games", controls(players), controls(pa, pb),
-                controls(n_games, seed, run), runner.box, result, img)
+    box = panel(
+        t("alab.games.heading"),
+        "nt-alab-games",
+        controls(players),
+        controls(pa, pb),
+        controls(n_games, seed, run),
+        runner.box,
+        result,
+        img,
+    )
     box.runner = runner  # tests wait for the run
     box.run_button = run
     return box
@@ -356,19 +456,33 @@ def games_panel() -> w.VBox:
 def tie_panel() -> w.VBox:
     """Tie frequency and who wins ties under four tie rules, by player count."""
     style = {"description_width": "initial"}
-    rule = w.Dropdown(options=[(t(f"alab.ties.rule.{r}"), r) for r in tiebreak.RULES], value="swap",
-                      description=t("alab.ties.rule"), style=style)
+    rule = w.Dropdown(
+        options=[(t(f"alab.ties.rule.{r}"), r) for r in tiebreak.RULES],
+        value="swap",
+        description=t("alab.ties.rule"),
+        style=style,
+    )
     rounds = w.IntSlider(value=8, min=1, max=12, description=t("alab.ties.rounds"), style=style)
     seed = seed_box(1)
     result = _result("nt-alab-ties-result")
     img = chart("nt-alab-ties-chart")
 
     def draw(_: Any = None) -> None:
-        stats = {n: tiebreak.tie_lab(rule.value, n, games=300, rounds=rounds.value, seed=seed.value) for n in range(2, 6)}
+        stats = {
+            n: tiebreak.tie_lab(rule.value, n, games=300, rounds=rounds.value, seed=seed.value)
+            for n in range(2, 6)
+        }
         rates = {n: s.tie_rate for n, s in stats.items()}
         top = {n: s.shares()[-1].value for n, s in stats.items()}
-        result.value = escape(t("alab.ties.result", rule=t(f"alab.ties.rule.{rule.value}"),
-                                r3=f"{rates[3].value:.2f}", top3=f"{top[3]:.2f}", top5=f"{top[5]:.2f}"))
+        result.value = escape(
+            t(
+                "alab.ties.result",
+                rule=t(f"alab.ties.rule.{rule.value}"),
+                r3=f"{rates[3].value:.2f}",
+                top3=f"{top[3]:.2f}",
+                top5=f"{top[5]:.2f}",
+            )
+        )
 
         def build() -> Any:
             fig = figure(7.4, 3.3)

@@ -32,7 +32,13 @@ from widgets import guard
 __all__ = ["LAB_CSS", "Runner", "chart", "figure", "png", "seed_box", "show", "t"]
 
 #: Latin text first, then a CJK font the machine has (Debian's WenQuanYi; Noto CJK where installed).
-WANTED_FONTS = ("DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK JP")
+WANTED_FONTS = (
+    "DejaVu Sans",
+    "WenQuanYi Micro Hei",
+    "Noto Sans CJK SC",
+    "Noto Sans CJK TC",
+    "Noto Sans CJK JP",
+)
 COLORS = ["#b8862b", "#2d6a8e", "#8e3b46", "#4f7d3a", "#6b5b95"]
 
 LAB_CSS = """
@@ -108,8 +114,14 @@ def show(img: w.Image, build: Callable[[], Figure]) -> None:
 
 def seed_box(value: int = 1) -> w.BoundedIntText:
     """The fixed seed, shown and settable: the same seed gives the same figure."""
-    box = w.BoundedIntText(value=value, min=0, max=999_999, description=t("alab.seed"),
-                           style={"description_width": "initial"}, layout=w.Layout(width="12em"))
+    box = w.BoundedIntText(
+        value=value,
+        min=0,
+        max=999_999,
+        description=t("alab.seed"),
+        style={"description_width": "initial"},
+        layout=w.Layout(width="12em"),
+    )
     box.add_class("nt-alab-seed")
     return box
 
@@ -123,8 +135,10 @@ class Runner:
         self.stop_button = w.Button(description=t("alab.stop"), disabled=True, icon="stop")
         self.stop_button.add_class(f"{cls}-stop")
         self.status = w.HTML().add_class(f"{cls}-status").add_class("nt-alab-result")
-        self.box = w.HBox([self.progress, self.stop_button, self.status],
-                          layout=w.Layout(align_items="center", gap=".6em", flex_flow="row wrap"))
+        self.box = w.HBox(
+            [self.progress, self.stop_button, self.status],
+            layout=w.Layout(align_items="center", gap=".6em", flex_flow="row wrap"),
+        )
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.stop_button.on_click(lambda _: self.stop())
@@ -147,7 +161,7 @@ class Runner:
     ) -> None:
         """Run ``chunks`` (an iterable computed lazily, chunk by chunk) on a thread; ``on_chunk``
         consumes one and returns how many units (games) it held; ``redraw`` updates the charts at
-        most every ``every`` seconds and once at the end (a chart costs ~0.1 s to draw, a chunk of
+        most every ``every`` seconds (and ten times a run) and once at the end (a chart costs ~0.1 s to draw, a chunk of
         games about as much); ``on_done(stopped, seconds)`` ends the run."""
         if self.running:
             return
@@ -159,14 +173,17 @@ class Runner:
 
         def work() -> None:
             start = last = time.perf_counter()
-            done = 0
+            done = shown = 0
             stopped = False
             try:
                 for chunk in chunks:
                     done += on_chunk(chunk)
-                    if redraw is not None and time.perf_counter() - last >= every:
+                    # redraw at most every ``every`` seconds and at most once per tenth of the run:
+                    # on a busy machine a chart costs more than the games it shows
+                    step = done * 10 // max(1, total)
+                    if redraw is not None and step > shown and time.perf_counter() - last >= every:
                         redraw()
-                        last = time.perf_counter()
+                        last, shown = time.perf_counter(), step
                     self.progress.value = min(done, self.progress.max)
                     self.status.value = escape(t("alab.running", done=done, total=total))
                     if self._stop.is_set():

@@ -25,8 +25,8 @@ from auctionlab import picks
 from auctionlab import zav as zs
 from nidlib.messages import get_language
 from widgets.auction_lab import _Page, _result
-from widgets.lessons.page import live
 from widgets.labkit import Runner, chart, controls, figure, panel, seed_box, show, t
+from widgets.lessons.page import live
 from zavandor.bots import STRATEGIES, make_bot, observe
 from zavandor.params import GEMS
 
@@ -67,14 +67,33 @@ class Play:
     def __init__(self) -> None:
         style = {"description_width": "initial"}
         kinds = [(t("zlab.play.person"), PERSON)] + [(t(f"zlab.strategy.{s}"), s) for s in STRATEGIES]
-        self.players = w.ToggleButtons(options=[(str(k), k) for k in range(2, 5)], value=3,
-                                       description=t("alab.players"), style={"button_width": "3em"})
-        self.kinds = [w.Dropdown(options=kinds, value=PERSON if k == 0 else "threshold",
-                                 description=NAMES[k], style=style, layout=w.Layout(width="16em")) for k in range(4)]
+        self.players = w.ToggleButtons(
+            options=[(str(k), k) for k in range(2, 5)],
+            value=3,
+            description=t("alab.players"),
+            style={"button_width": "3em"},
+        )
+        self.kinds = [
+            w.Dropdown(
+                options=kinds,
+                value=PERSON if k == 0 else "threshold",
+                description=NAMES[k],
+                style=style,
+                layout=w.Layout(width="16em"),
+            )
+            for k in range(4)
+        ]
         self.seed = seed_box(7)
         self.new = w.Button(description=t("zlab.play.new"), button_style="primary").add_class("nt-zav-new")
-        self.bids = [w.Password(placeholder=t("zlab.play.placeholder"), description=NAMES[k], style=style,
-                                layout=w.Layout(width="16em")).add_class(f"nt-zav-bid-{k}") for k in range(4)]
+        self.bids = [
+            w.Password(
+                placeholder=t("zlab.play.placeholder"),
+                description=NAMES[k],
+                style=style,
+                layout=w.Layout(width="16em"),
+            ).add_class(f"nt-zav-bid-{k}")
+            for k in range(4)
+        ]
         self.reveal = w.Button(description=t("zlab.play.reveal"), button_style="warning", disabled=True)
         self.reveal.add_class("nt-zav-reveal")
         self.message = _result("nt-zav-message")
@@ -88,9 +107,17 @@ class Play:
         self.players.observe(lambda _: self._layout(), names="value")
         self.bid_box = w.VBox()
         self._layout()
-        self.widget = panel(t("zlab.play.heading"), "nt-zav-play", controls(self.players, self.seed, self.new),
-                            w.HBox(self.kinds).add_class("nt-alab-controls"), self.table, self.bid_box,
-                            self.reveal, self.message, self.lots)
+        self.widget = panel(
+            t("zlab.play.heading"),
+            "nt-zav-play",
+            controls(self.players, self.seed, self.new),
+            w.HBox(self.kinds).add_class("nt-alab-controls"),
+            self.table,
+            self.bid_box,
+            self.reveal,
+            self.message,
+            self.lots,
+        )
 
     def _layout(self) -> None:
         n = self.players.value
@@ -139,13 +166,21 @@ class Play:
         rows = []
         sc = z.scores(s)
         for k, pl in enumerate(s.players):
-            who = t("zlab.play.person") if self.strategies[k] == PERSON else t(f"zlab.strategy.{self.strategies[k]}")
+            who = (
+                t("zlab.play.person")
+                if self.strategies[k] == PERSON
+                else t(f"zlab.strategy.{self.strategies[k]}")
+            )
             start = " ★" if k == s.start else ""
             cells = "".join(f"<td>{c}</td>" for c in pl.hand)
-            rows.append(f"<tr><th scope=row>{escape(pl.name)}{start}</th><td>{escape(who)}</td>{cells}"
-                        f"<td>{pl.vp}</td><td>{len(pl.improvements)}</td><td>{pl.family}</td><td>{sc[k].total}</td></tr>")
-        cols = "".join(f"<th>{escape(t(k))}</th>" for k in ("zlab.play.vp", "zlab.play.cards", "zlab.play.family",
-                                                          "zlab.play.total"))
+            rows.append(
+                f"<tr><th scope=row>{escape(pl.name)}{start}</th><td>{escape(who)}</td>{cells}"
+                f"<td>{pl.vp}</td><td>{len(pl.improvements)}</td><td>{pl.family}</td><td>{sc[k].total}</td></tr>"
+            )
+        cols = "".join(
+            f"<th>{escape(t(k))}</th>"
+            for k in ("zlab.play.vp", "zlab.play.cards", "zlab.play.family", "zlab.play.total")
+        )
         self.table.value = (
             f'<table class="nt-alab-table"><caption>{escape(t("zlab.play.caption", round=s.round, hall=s.king))}'
             f"</caption><tr><th>{escape(t('zlab.play.player'))}</th><th>{escape(t('zlab.play.who'))}</th>{head}{cols}</tr>"
@@ -222,11 +257,21 @@ def sim_panel() -> w.VBox:
     style = {"description_width": "initial"}
     opts = [(t(f"zlab.strategy.{s}"), s) for s in STRATEGIES]
     defaults = ("value", "threshold", "shading", "king")
-    players = w.ToggleButtons(options=[(str(k), k) for k in range(2, 5)], value=4, description=t("alab.players"),
-                              style={"button_width": "3em"})
-    seats = [w.Dropdown(options=opts, value=defaults[k], description=NAMES[k], style=style,
-                        layout=w.Layout(width="15em")) for k in range(4)]
-    n_games = w.IntSlider(value=200, min=20, max=1000, step=20, description=t("alab.games.games"), style=style)
+    players = w.ToggleButtons(
+        options=[(str(k), k) for k in range(2, 5)],
+        value=4,
+        description=t("alab.players"),
+        style={"button_width": "3em"},
+    )
+    seats = [
+        w.Dropdown(
+            options=opts, value=defaults[k], description=NAMES[k], style=style, layout=w.Layout(width="15em")
+        )
+        for k in range(4)
+    ]
+    n_games = w.IntSlider(
+        value=200, min=20, max=1000, step=20, description=t("alab.games.games"), style=style
+    )
     seed = seed_box(1)
     run = w.Button(description=t("alab.run"), button_style="primary", icon="play").add_class("nt-zav-run")
     runner = Runner("nt-zav-sim")
@@ -270,11 +315,22 @@ def sim_panel() -> w.VBox:
             ax1.set_ylabel(t("zlab.sim.vp-per-gem"))
             ax1.set_title(_illustrative(t("zlab.sim.value-title"), ill), fontsize=10)
             kinds = sorted(set(st.strategies))
-            ax2.bar(range(len(kinds)), [st.king_share(k) for k in kinds], color="#4f7d3a", label=t("zlab.sim.king-share"))
+            ax2.bar(
+                range(len(kinds)),
+                [st.king_share(k) for k in kinds],
+                color="#4f7d3a",
+                label=t("zlab.sim.king-share"),
+            )
             wins = [st.win_share(k) for k in kinds]
-            ax2.errorbar(range(len(kinds)), [e.value for e in wins],
-                         yerr=[[e.value - e.low for e in wins], [e.high - e.value for e in wins]],
-                         fmt="o", color="#8e3b46", capsize=4, label=t("zlab.sim.win-share"))
+            ax2.errorbar(
+                range(len(kinds)),
+                [e.value for e in wins],
+                yerr=[[e.value - e.low for e in wins], [e.high - e.value for e in wins]],
+                fmt="o",
+                color="#8e3b46",
+                capsize=4,
+                label=t("zlab.sim.win-share"),
+            )
             ax2.set_xticks(range(len(kinds)), [t(f"zlab.strategy.{k}") for k in kinds], fontsize=8)
             ax2.set_title(_illustrative(t("zlab.sim.king-title"), ill), fontsize=10)
             ax2.legend(fontsize=8)
@@ -283,8 +339,15 @@ def sim_panel() -> w.VBox:
         show(img1, build1)
         show(img2, build2)
         length = st.length()
-        result.value = escape(t("zlab.sim.result", games=st.games, rounds=f"{length.value:.1f}",
-                                low=f"{length.low:.1f}", high=f"{length.high:.1f}"))
+        result.value = escape(
+            t(
+                "zlab.sim.result",
+                games=st.games,
+                rounds=f"{length.value:.1f}",
+                low=f"{length.low:.1f}",
+                high=f"{length.high:.1f}",
+            )
+        )
 
     def on_chunk(r: Any) -> int:
         box_stats[-1].add(r)
@@ -299,14 +362,27 @@ def sim_panel() -> w.VBox:
         strategies = tuple(seats[k].value for k in range(players.value))
         box_stats.append(zs.ZavStats(strategies, card_vp=params.card_vp))
         run.disabled = True
-        runner.start(n_games.value, zs.run(n_games.value, strategies, seed.value, params, chunk=10), on_chunk, on_done,
-                     draw)
+        runner.start(
+            n_games.value,
+            zs.run(n_games.value, strategies, seed.value, params, chunk=10),
+            on_chunk,
+            on_done,
+            draw,
+        )
 
     players.observe(seats_changed, names="value")
     seats_changed()
     run.on_click(start)
-    box = panel(t("zlab.sim.heading"), "nt-zav-sim", controls(players, *seats), controls(n_games, seed, run),
-                runner.box, result, img1, img2)
+    box = panel(
+        t("zlab.sim.heading"),
+        "nt-zav-sim",
+        controls(players, *seats),
+        controls(n_games, seed, run),
+        runner.box,
+        result,
+        img1,
+        img2,
+    )
     box.runner = runner
     box.run_button = run
     return box
@@ -320,16 +396,22 @@ ROWS = ("sold", "bids", "pays", "budget", "lots", "ties", "thresholds", "clock")
 @live
 def compare_panel() -> w.VBox:
     """The two auctions side by side: a table, and what one more unit of bid buys in each."""
-    head = (f"<tr><th></th><th>{escape(t('zlab.cmp.nidavellir'))}</th>"
-            f"<th>{escape(t('zlab.cmp.zavandor'))}</th></tr>")
+    head = (
+        f"<tr><th></th><th>{escape(t('zlab.cmp.nidavellir'))}</th>"
+        f"<th>{escape(t('zlab.cmp.zavandor'))}</th></tr>"
+    )
     rows = "".join(
         f"<tr><th scope=row>{escape(t(f'zlab.cmp.{r}'))}</th><td>{escape(t(f'zlab.cmp.{r}.nid'))}</td>"
         f"<td>{escape(t(f'zlab.cmp.{r}.zav'))}</td></tr>"
         for r in ROWS
     )
     table = w.HTML(f'<table class="nt-alab-table nt-zav-compare-table">{head}{rows}</table>')
-    players = w.ToggleButtons(options=[(str(k), k) for k in range(2, 5)], value=3, description=t("alab.players"),
-                              style={"button_width": "3em"})
+    players = w.ToggleButtons(
+        options=[(str(k), k) for k in range(2, 5)],
+        value=3,
+        description=t("alab.players"),
+        style={"button_width": "3em"},
+    )
     img = chart("nt-zav-compare-chart")
     params = z.Params()
 
@@ -348,8 +430,14 @@ def compare_panel() -> w.VBox:
             ax1.set_title(t("zlab.cmp.nid-title", players=n), fontsize=10)
             bids = np.arange(0, 11)
             for g, thr in zip(GEMS, params.bonus_thresholds, strict=True):
-                vp = [0 if b == 0 else params.small_win_vp if b < params.card_threshold else
-                      params.card_vp + (params.bonus_vp if b >= thr else 0) for b in bids]
+                vp = [
+                    0
+                    if b == 0
+                    else params.small_win_vp
+                    if b < params.card_threshold
+                    else params.card_vp + (params.bonus_vp if b >= thr else 0)
+                    for b in bids
+                ]
                 ax2.step(bids, vp, where="post", label=gem_name(g))
             ax2.set_xlabel(t("zlab.sim.bid"))
             ax2.set_ylabel(t("zlab.cmp.reward"))

@@ -50,7 +50,9 @@ def test_bidding_page(page: Page, voila_url: str, open_lesson: Open, save_screen
     expect(page.locator("a.nt-nav-next").first).to_have_attribute("href", "12-auction-lab-games.ipynb")
 
 
-def test_games_page_runs_and_ties(page: Page, voila_url: str, open_lesson: Open, save_screenshot: Shot) -> None:
+def test_games_page_runs_and_ties(
+    page: Page, voila_url: str, open_lesson: Open, save_screenshot: Shot
+) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     open_lesson(page, voila_url, "12-auction-lab-games")
     page.locator("button.nt-alab-run").click()
@@ -90,7 +92,9 @@ def test_zavandor_play_page(page: Page, voila_url: str, open_lesson: Open, save_
     save_screenshot(page, "zavandor-play")
 
 
-def test_zavandor_simulation_page(page: Page, voila_url: str, open_lesson: Open, save_screenshot: Shot) -> None:
+def test_zavandor_simulation_page(
+    page: Page, voila_url: str, open_lesson: Open, save_screenshot: Shot
+) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     open_lesson(page, voila_url, "14-zavandor-simulation")
     page.locator("button.nt-zav-run").click()
@@ -111,7 +115,9 @@ def test_zavandor_comparison_page(page: Page, voila_url: str, open_lesson: Open)
     expect(page.locator("img.nt-zav-compare-chart")).not_to_have_attribute("src", before or "")
 
 
-def test_zavandor_play_in_chinese(page: Page, voila_url: str, open_lesson: Open, save_screenshot: Shot) -> None:
+def test_zavandor_play_in_chinese(
+    page: Page, voila_url: str, open_lesson: Open, save_screenshot: Shot
+) -> None:
     open_lesson(page, voila_url, "13-zavandor-play", "?lang=zh-Hant")
     expect(page.locator(".nt-prose h1").first).to_have_text("札凡多 1：一次競標四個拍品")
     expect(page.locator("button.nt-zav-reveal")).to_have_text(render("zlab.play.reveal", lang="zh-Hant"))

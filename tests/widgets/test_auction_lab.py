@@ -48,7 +48,8 @@ def test_first_price_panel_follows_the_bidders_slider() -> None:
     slider = next(s for s in controls_of(box, w.IntSlider) if s.description == render("alab.fp.bidders"))
     slider.value = 5
     best = fpsb.shading_curve(5, seed=1).best
-    assert f"{best:.2f}" in result.value and "0.80" in result.value
+    assert f"{best:.2f}" in result.value
+    assert "0.80" in result.value
     before = chart.value
     find(box, "nt-alab-seed").value = 2
     assert chart.value != before  # another seed, another draw
@@ -69,11 +70,16 @@ def test_blotto_panel_shows_the_lp_solution() -> None:
     result = find(box, "nt-alab-blotto-result")
     w_slider = next(s for s in controls_of(box, w.FloatSlider) if s.description == render("alab.blotto.w"))
     w_slider.value = 0.0
-    assert "+0.333" in result.value and "probability 0.00" in result.value
+    assert "+0.333" in result.value
+    assert "probability 0.00" in result.value
     w_slider.value = 0.5
     g = blotto.blotto(w=0.5)
-    assert f"{g.value:+.3f}" in result.value and "probability 1.00" in result.value
-    assert "0 / 2 / 3" in find(box, "nt-alab-blotto-table").value or "2 / 3 / 0" in find(box, "nt-alab-blotto-table").value
+    assert f"{g.value:+.3f}" in result.value
+    assert "probability 1.00" in result.value
+    assert (
+        "0 / 2 / 3" in find(box, "nt-alab-blotto-table").value
+        or "2 / 3 / 0" in find(box, "nt-alab-blotto-table").value
+    )
 
 
 def test_games_panel_runs_whole_games_and_reports_intervals() -> None:
@@ -85,7 +91,8 @@ def test_games_panel_runs_whole_games_and_reports_intervals() -> None:
     status = find(box, "nt-alab-games-status").value
     assert "Done: 40 games" in status
     result = find(box, "nt-alab-games-result").value
-    assert render("alab.policy.trade") in result and render("alab.policy.keep") in result
+    assert render("alab.policy.trade") in result
+    assert render("alab.policy.keep") in result
     assert find(box, "nt-alab-games-chart").value.tobytes().startswith(PNG)
     assert box.run_button.disabled is False
 
@@ -105,7 +112,7 @@ def test_games_panel_stop_keeps_what_was_played() -> None:
 def test_runner_reports_a_failure_as_a_sentence() -> None:
     runner = labkit.Runner("nt-test")
 
-    def chunks():  # noqa: ANN202
+    def chunks():
         yield 1
         raise RuntimeError("boom")
 
@@ -128,7 +135,8 @@ def test_zavandor_play_reveal_resolves_the_lots_with_reasons() -> None:
     box = zl.play_panel()
     game = box.play
     s = game.state
-    assert s is not None and s.phase is z.Phase.TRADE
+    assert s is not None
+    assert s.phase is z.Phase.TRADE
     hand = s.players[0].hand
     gem = max(range(4), key=lambda k: hand[k])
     bid = ["0"] * 4
@@ -181,7 +189,8 @@ def test_zavandor_simulation_is_labelled_and_reproducible() -> None:
 
     a, img = run(3)
     b, _ = run(3)
-    assert a == b and "20 games" in a
+    assert a == b
+    assert "20 games" in a
     assert img.startswith(PNG)
 
 
@@ -189,7 +198,8 @@ def test_comparison_table_has_both_games_in_chinese() -> None:
     set_language("zh-Hant")
     box = zl.compare_panel()
     table = find(box, "nt-zav-compare").children[1].value
-    assert "尼達維利爾" in table and "札凡多" in table
+    assert "尼達維利爾" in table
+    assert "札凡多" in table
     assert find(box, "nt-zav-compare-chart").value.tobytes().startswith(PNG)
 
 

@@ -41,6 +41,7 @@ CSS = """
 
 def lessons_html(lang: str | None = None) -> str:
     """The introduction and the ordered lesson list, with relative links (Voila and Binder)."""
+
     def items(pages: tuple[tuple[str, str, str], ...], link: str) -> str:
         out = []
         for stem, title_key, summary_key in pages:
