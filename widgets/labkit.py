@@ -14,6 +14,7 @@ page's guard (:func:`widgets.guard.report`): a sentence, never a traceback.
 
 from __future__ import annotations
 
+import base64
 import functools
 import io
 import threading
@@ -29,7 +30,7 @@ from matplotlib.figure import Figure
 from nidlib.messages import render
 from widgets import guard
 
-__all__ = ["LAB_CSS", "Runner", "chart", "figure", "png", "seed_box", "show", "t"]
+__all__ = ["LAB_CSS", "Runner", "chart", "figure", "png_bytes", "seed_box", "show", "t"]
 
 #: Latin text first, then a CJK font the machine has (Debian's WenQuanYi; Noto CJK where installed).
 WANTED_FONTS = (
@@ -46,7 +47,7 @@ LAB_CSS = """
 .nt-alab-panel { border: 1px solid var(--nt-line, #ccc); border-radius: 8px; padding: .5em .8em; margin: .4em 0 1em; }
 .nt-alab-controls { flex-wrap: wrap; gap: .4em 1.2em; align-items: center; }
 .nt-alab-result { margin: .3em 0; line-height: 1.45; }
-.nt-alab-chart img, img.nt-alab-chart { max-width: 100%; height: auto; }
+.nt-alab-chart img { max-width: 100%; height: auto; }
 .nt-alab-charts { flex-wrap: wrap; gap: .5em; }
 .nt-alab-table { border-collapse: collapse; margin: .4em 0; }
 .nt-alab-table th, .nt-alab-table td { border: 1px solid var(--nt-line, #ccc); padding: .25em .6em; text-align: left; vertical-align: top; }
@@ -67,13 +68,6 @@ def figure(width: float = 7.0, height: float = 3.6) -> Figure:
     return fig
 
 
-def png(fig: Figure) -> bytes:
-    with _font_context():
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
 @functools.cache
 def fonts() -> list[str]:
     """The wanted fonts this machine has (matplotlib warns about every missing one at each draw)."""
@@ -89,27 +83,35 @@ def _font_context() -> Any:
     return mpl.rc_context({"font.family": fonts(), "axes.prop_cycle": mpl.cycler(color=COLORS)})
 
 
-def styled(build: Callable[[], Figure]) -> bytes:
-    """Build a figure under the lab's fonts and colours and render it to PNG."""
+def chart(cls: str) -> w.HTML:
+    """An empty chart (class ``cls`` for the tests): an ``<img>`` whose ``alt`` is the chart's titles."""
+    box = w.HTML(layout=w.Layout(max_width="100%"))
+    box.add_class("nt-alab-chart").add_class(cls)
+    return box
+
+
+def _titles(fig: Figure) -> str:
+    parts = [fig._suptitle.get_text()] if fig._suptitle is not None else []
+    parts += [ax.get_title() for ax in fig.axes if ax.get_title()]
+    return "; ".join(p for p in parts if p)
+
+
+def show(img: w.HTML, build: Callable[[], Figure]) -> None:
+    """Redraw ``img`` with the figure ``build`` returns (a PNG in the page, no file, no CDN)."""
     with _font_context():
         fig = build()
         buf = io.BytesIO()
         fig.savefig(buf, format="png")
-    return buf.getvalue()
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    alt = escape(_titles(fig), quote=True)
+    img.value = f'<img class="nt-alab-img" alt="{alt}" src="data:image/png;base64,{data}">'
 
 
-def chart(cls: str, alt: str = "") -> w.Image:
-    """An empty chart image (class ``cls`` for the tests)."""
-    img = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
-    img.add_class("nt-alab-chart").add_class(cls)
-    if alt:
-        img.description = alt
-    return img
-
-
-def show(img: w.Image, build: Callable[[], Figure]) -> None:
-    """Redraw ``img`` with the figure ``build`` returns."""
-    img.value = styled(build)
+def png_bytes(img: w.HTML) -> bytes:
+    """The PNG a chart shows (tests)."""
+    value = str(img.value)
+    start = value.index("base64,") + len("base64,")
+    return base64.b64decode(value[start : value.index('"', start)])
 
 
 def seed_box(value: int = 1) -> w.BoundedIntText:

@@ -44,7 +44,8 @@ def test_first_price_panel_follows_the_bidders_slider() -> None:
     box = lab.first_price()
     result = find(box, "nt-alab-fp-result")
     chart = find(box, "nt-alab-fp-chart")
-    assert chart.value.tobytes().startswith(PNG)
+    assert labkit.png_bytes(chart).startswith(PNG)
+    assert 'alt="' + render("alab.fp.title", {"n": 3}) in chart.value.replace("&#x27;", "'")
     slider = next(s for s in controls_of(box, w.IntSlider) if s.description == render("alab.fp.bidders"))
     slider.value = 5
     best = fpsb.shading_curve(5, seed=1).best
@@ -93,7 +94,7 @@ def test_games_panel_runs_whole_games_and_reports_intervals() -> None:
     result = find(box, "nt-alab-games-result").value
     assert render("alab.policy.trade") in result
     assert render("alab.policy.keep") in result
-    assert find(box, "nt-alab-games-chart").value.tobytes().startswith(PNG)
+    assert labkit.png_bytes(find(box, "nt-alab-games-chart")).startswith(PNG)
     assert box.run_button.disabled is False
 
 
@@ -185,7 +186,7 @@ def test_zavandor_simulation_is_labelled_and_reproducible() -> None:
         find(box, "nt-alab-seed").value = seed
         box.run_button.click()
         box.runner.wait()
-        return find(box, "nt-zav-sim-result").value, find(box, "nt-zav-bids-chart").value.tobytes()
+        return find(box, "nt-zav-sim-result").value, labkit.png_bytes(find(box, "nt-zav-bids-chart"))
 
     a, img = run(3)
     b, _ = run(3)
@@ -200,7 +201,7 @@ def test_comparison_table_has_both_games_in_chinese() -> None:
     table = find(box, "nt-zav-compare").children[1].value
     assert "尼達維利爾" in table
     assert "札凡多" in table
-    assert find(box, "nt-zav-compare-chart").value.tobytes().startswith(PNG)
+    assert labkit.png_bytes(find(box, "nt-zav-compare-chart")).startswith(PNG)
 
 
 def test_illustrative_label() -> None:
