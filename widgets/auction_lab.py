@@ -276,9 +276,9 @@ def blotto_panel() -> w.VBox:
             f"<tr><td>{escape(_plan(p))}</td><td>{q:.3f}</td></tr>" for p, q in game.support("a")[:8]
         )
         table.value = (
-            f'<table class="nt-alab-table"><caption>{escape(t("alab.blotto.support"))}</caption>'
+            f'<div class="nt-scroll-x" tabindex="0" role="region" aria-label="{escape(t("alab.blotto.support"))}"><table class="nt-alab-table"><caption>{escape(t("alab.blotto.support"))}</caption>'
             f"<tr><th>{escape(t('alab.blotto.plan'))}</th><th>{escape(t('alab.blotto.prob'))}</th></tr>"
-            f"{rows}</table>"
+            f"{rows}</table></div>"
         )
 
         def build() -> Any:

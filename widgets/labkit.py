@@ -122,7 +122,7 @@ def seed_box(value: int = 1) -> w.BoundedIntText:
         max=999_999,
         description=t("alab.seed"),
         style={"description_width": "initial"},
-        layout=w.Layout(width="12em"),
+        layout=w.Layout(width="12em", flex="0 0 auto"),  # wraps to the next row rather than overflowing
     )
     box.add_class("nt-alab-seed")
     return box

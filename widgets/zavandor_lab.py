@@ -182,9 +182,9 @@ class Play:
             for k in ("zlab.play.vp", "zlab.play.cards", "zlab.play.family", "zlab.play.total")
         )
         self.table.value = (
-            f'<table class="nt-alab-table"><caption>{escape(t("zlab.play.caption", round=s.round, hall=s.king))}'
+            f'<div class="nt-scroll-x" tabindex="0" role="region" aria-label="{escape(t("zlab.play.heading"))}"><table class="nt-alab-table"><caption>{escape(t("zlab.play.caption", round=s.round, hall=s.king))}'
             f"</caption><tr><th>{escape(t('zlab.play.player'))}</th><th>{escape(t('zlab.play.who'))}</th>{head}{cols}</tr>"
-            f"{''.join(rows)}</table>"
+            f"{''.join(rows)}</table></div>"
         )
 
     def play_round(self) -> None:
@@ -405,7 +405,9 @@ def compare_panel() -> w.VBox:
         f"<td>{escape(t(f'zlab.cmp.{r}.zav'))}</td></tr>"
         for r in ROWS
     )
-    table = w.HTML(f'<table class="nt-alab-table nt-zav-compare-table">{head}{rows}</table>')
+    table = w.HTML(
+        f'<div class="nt-scroll-x" tabindex="0" role="region" aria-label="{escape(t("zlab.cmp.heading"))}"><table class="nt-alab-table nt-zav-compare-table">{head}{rows}</table></div>'
+    )
     players = w.ToggleButtons(
         options=[(str(k), k) for k in range(2, 5)],
         value=3,
