@@ -2,17 +2,17 @@
 
 The rules are nidlib's (:func:`nidlib.advance`, :func:`nidlib.legal_actions`,
 :func:`nidlib.final_scores`); the seats' choices come from nidlib's bot toolkit
-(:mod:`nidlib.bots`: :func:`~nidlib.bots.heuristic_bid`, :func:`~nidlib.bots.random_bid`,
-:func:`~nidlib.bots.card_gain`). Only the bid differs between policies:
+(:mod:`nidlib.tools.bots`: :func:`~nidlib.tools.bots.heuristic_bid`, :func:`~nidlib.tools.bots.random_bid`,
+:func:`~nidlib.tools.bots.card_gain`). Only the bid differs between policies:
 
 * ``trade``: the heuristic bid, trading coin on the least valuable tavern (a trade every round
   it is played, R-TRADE-1);
 * ``keep``: the same bid with the trading coin in the pouch: never trades;
 * ``half``: ``trade`` or ``keep`` with probability 1/2 each round;
-* ``random``: a uniformly random bid (:func:`nidlib.bots.random_bid`).
+* ``random``: a uniformly random bid (:func:`nidlib.tools.bots.random_bid`).
 
 Picks, heroes and every other decision: the card that adds most to the seat's army
-(:func:`nidlib.bots.card_gain`), the same for every policy, so win-rate differences come from the
+(:func:`nidlib.tools.bots.card_gain`), the same for every policy, so win-rate differences come from the
 bids. These are teaching policies, not a strong player.
 """
 
@@ -23,9 +23,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import nidlib
-from nidlib.actions import Action, Bid, Keep, Pick, Recruit
-from nidlib.bots import card_gain, heuristic_bid, random_bid
-from nidlib.scoring import CATEGORIES
+from nidlib.core.actions import Action, Bid, Keep, Pick, Recruit
+from nidlib.rules.scoring import CATEGORIES
+from nidlib.tools.bots import card_gain, heuristic_bid, random_bid
 
 __all__ = ["GROUPS", "POLICIES", "GameResult", "play", "run"]
 

@@ -1,9 +1,9 @@
 """What is first pick worth? The value of each pick rank in one tavern, from the real Age decks.
 
 A tavern holds ``TAVERN_SIZE[n]`` cards drawn from the Age deck for ``n`` players
-(:func:`nidlib.cards.age_deck`, :data:`nidlib.engine.TAVERN_SIZE`); the players pick in bid order,
+(:func:`nidlib.core.cards.age_deck`, :data:`nidlib.rules.engine.TAVERN_SIZE`); the players pick in bid order,
 each taking the card worth most to them. A card's worth is what it adds to the picker's score, by
-nidlib's scoring (:func:`nidlib.scoring.class_points`: warriors and explorers their bravery points,
+nidlib's scoring (:func:`nidlib.rules.scoring.class_points`: warriors and explorers their bravery points,
 hunters 2N+1, blacksmiths N+3, miners by ranks and points), for an army described by a *profile*:
 
 * ``empty``: the first card of every column;
@@ -23,9 +23,9 @@ from functools import cache
 import numpy as np
 
 from auctionlab.stats import Estimate, mean_ci
-from nidlib.cards import CLASSES, CardKind, DwarfClass, age_deck
-from nidlib.engine import TAVERN_SIZE
-from nidlib.scoring import class_points
+from nidlib.core.cards import CLASSES, CardKind, DwarfClass, age_deck
+from nidlib.rules.engine import TAVERN_SIZE
+from nidlib.rules.scoring import class_points
 
 __all__ = ["PROFILES", "RankValues", "card_values", "rank_values"]
 

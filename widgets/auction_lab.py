@@ -20,7 +20,7 @@ import numpy as np
 from auctionlab import blotto as bl
 from auctionlab import fpsb, games, picks, tiebreak
 from auctionlab.stats import mean_ci, proportion_ci
-from nidlib.messages import term
+from nidlib.core.messages import term
 from widgets.labkit import LAB_CSS, Runner, chart, controls, figure, panel, seed_box, show, t
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live

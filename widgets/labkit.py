@@ -27,7 +27,7 @@ import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from nidlib.messages import render
+from nidlib.core.messages import render
 from widgets import guard
 
 __all__ = ["LAB_CSS", "Runner", "chart", "figure", "png_bytes", "seed_box", "show", "t"]

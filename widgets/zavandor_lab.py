@@ -23,7 +23,7 @@ from matplotlib.ticker import MaxNLocator
 import zavandor as z
 from auctionlab import picks
 from auctionlab import zav as zs
-from nidlib.messages import get_language
+from nidlib.core.messages import get_language
 from widgets.auction_lab import _Page, _result
 from widgets.labkit import Runner, chart, controls, figure, panel, seed_box, show, t
 from widgets.lessons.page import live

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from auctionlab import blotto, fpsb, games, picks, stats, tiebreak, zav
-from nidlib.cards import age_deck
-from nidlib.engine import TAVERN_SIZE
+from nidlib.core.cards import age_deck
+from nidlib.rules.engine import TAVERN_SIZE
 
 # --- confidence intervals -----------------------------------------------------------------------
 

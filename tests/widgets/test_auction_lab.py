@@ -7,7 +7,7 @@ import pytest
 
 import zavandor as z
 from auctionlab import blotto, fpsb
-from nidlib.messages import render, set_language
+from nidlib.core.messages import render, set_language
 from widgets import auction_lab as lab
 from widgets import labkit
 from widgets import zavandor_lab as zl
