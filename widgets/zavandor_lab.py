@@ -277,6 +277,7 @@ def sim_panel() -> w.VBox:
     runner = Runner("nt-zav-sim")
     result = _result("nt-zav-sim-result")
     img1, img2 = chart("nt-zav-bids-chart"), chart("nt-zav-value-chart")
+    img3 = chart("nt-zav-length-chart")
     box_stats: list[zs.ZavStats] = []
     params = z.Params()
 
@@ -336,8 +337,23 @@ def sim_panel() -> w.VBox:
             ax2.legend(fontsize=8)
             return fig
 
+        def build3() -> Any:
+            fig = figure(7.6, 2.8)
+            ax = fig.add_subplot()
+            lengths = st.lengths
+            if lengths:
+                lo, hi = min(lengths), max(lengths)
+                xs = list(range(lo, hi + 1))
+                ax.bar(xs, [lengths.count(x) for x in xs], color="#6b5b95")
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.set_xlabel(t("zlab.sim.rounds"))
+            ax.set_ylabel(t("zlab.sim.games"))
+            ax.set_title(_illustrative(t("zlab.sim.length-title"), ill), fontsize=10)
+            return fig
+
         show(img1, build1)
         show(img2, build2)
+        show(img3, build3)
         length = st.length()
         result.value = escape(
             t(
@@ -382,10 +398,40 @@ def sim_panel() -> w.VBox:
         result,
         img1,
         img2,
+        img3,
+        params_table(params),
     )
     box.runner = runner
     box.run_button = run
     return box
+
+
+def params_table(p: z.Params) -> w.HTML:
+    """Every Zavandor parameter with its value and confidence (``zavandor.Params``, docs/zavandor.md)."""
+    import json
+
+    lang = get_language()
+    rows = []
+    for row in z.describe():
+        value = json.dumps(getattr(p, row["name"]), default=str)
+        if len(value) > 48:
+            value = value[:47] + "…"
+        c = p.confidence(row["name"])  # a changed value is illustrative
+        label = z.render(f"confidence.{c}", {}, lang)
+        mark = ' class="nt-alab-illustrative"' if str(c) == "illustrative" else ""
+        rows.append(
+            f"<tr><td><code>{escape(row['name'])}</code></td><td><code>{escape(value)}</code></td>"
+            f"<td{mark}>{escape(label)}</td></tr>"
+        )
+    head = "".join(
+        f"<th>{escape(t(k))}</th>"
+        for k in ("zlab.params.name", "zlab.params.value", "zlab.params.confidence")
+    )
+    return w.HTML(
+        f'<div class="nt-scroll-x" tabindex="0" role="region" aria-label="{escape(t("zlab.params.caption"))}">'
+        f'<table class="nt-alab-table nt-zav-params"><caption>{escape(t("zlab.params.caption"))}</caption>'
+        f"<tr>{head}</tr>{''.join(rows)}</table></div>"
+    )
 
 
 # --- the comparison page -------------------------------------------------------------------------------

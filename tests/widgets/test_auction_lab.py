@@ -195,6 +195,24 @@ def test_zavandor_simulation_is_labelled_and_reproducible() -> None:
     assert img.startswith(PNG)
 
 
+def test_zavandor_simulation_lists_every_parameter_with_its_confidence() -> None:
+    box = zl.sim_panel()
+    table = box.children[-1].value
+    for row in z.describe():
+        assert f"<code>{row['name']}</code>" in table
+    assert table.count('class="nt-alab-illustrative"') == sum(
+        1 for row in z.describe() if row["confidence"] == "illustrative"
+    )
+    length = find(box, "nt-zav-length-chart")
+    assert length.value == ""  # nothing simulated yet
+    n = next(s for s in controls_of(box, w.IntSlider) if s.description == render("alab.games.games"))
+    n.value = 20
+    box.run_button.click()
+    box.runner.wait()
+    assert labkit.png_bytes(length).startswith(PNG)
+    assert render("zlab.illustrative", {"title": render("zlab.sim.length-title")}) in length.value
+
+
 def test_comparison_table_has_both_games_in_chinese() -> None:
     set_language("zh-Hant")
     box = zl.compare_panel()
