@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -220,8 +221,8 @@ def test_the_bids_table_marks_the_pick_order_the_ties_and_the_gem_exchange() -> 
     # the engine's order (R-ORDER-2): by gem, Ana 5 > Bo 4 > Cy 3 at the deal of seed 7
     order = nidlib_order(a)
     for rank, player in enumerate(order, 1):
-        row = board.split("<tr>")[2 + player]
-        assert f"nt-class-rank-{rank}" in row
+        assert f"nt-class-rank-{rank}" in _cell(board, player, 0)
+        assert "nt-coin-back" in _cell(board, player, 1)
     assert board.count("nt-class-tie") == 3
     assert "nt-class-swap" not in board  # the gems change hands after the tavern, not before
     assert board.count("nt-coin-back") == 6
@@ -235,6 +236,13 @@ def test_the_bids_table_marks_the_pick_order_the_ties_and_the_gem_exchange() -> 
     assert "Highest bid" in a.stats.value
     assert "Gem exchanges" in a.stats.value
     assert "Scoreboard" in a.scoreboard.value
+
+
+def _cell(board: str, player: int, tavern: int) -> str:
+    """The bids table's cell of one player's coin on one tavern."""
+    found = re.search(f'<td data-player="{player}" data-tavern="{tavern}">(.*?)</td>', board)
+    assert found is not None, (player, tavern)
+    return found.group(1)
 
 
 def nidlib_order(a: lesson.ClassroomAuction) -> list[int]:

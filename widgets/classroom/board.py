@@ -19,7 +19,7 @@ from nidlib.core.coins import Coin
 from nidlib.core.events import Event
 from nidlib.core.messages import render, term
 from nidlib.core.state import State
-from widgets.render import coin_html, gem_html
+from widgets.render import card_html, coin_html, gem_html
 
 __all__ = [
     "BOARD_CSS",
@@ -34,9 +34,18 @@ REVEAL = "reveal.bids"
 TIE_KEYS = ("order.tie", "order.tie2", "order.tie-six", "order.tie2-six")
 
 BOARD_CSS = """
-.nt-class-bids td, .nt-class-bids th { text-align: center; vertical-align: middle; white-space: nowrap; }
-.nt-class-bids tbody th { text-align: left; }
-.nt-class-cell { display: inline-flex; align-items: center; gap: .25em; }
+.nt-class-bids { width: 100%; table-layout: auto; }
+.nt-class-bids td, .nt-class-bids th { text-align: center; vertical-align: middle; padding: .2em .3em; }
+.nt-class-bids thead th { white-space: nowrap; }
+.nt-class-bids thead .nt-gem { font-size: .7em; }
+.nt-class-bids tbody th { text-align: left; font-weight: 600; }
+.nt-class-tavern { width: 1%; white-space: nowrap; }
+.nt-class-current { background: #fff8e6; box-shadow: inset 4px 0 0 var(--nt-accent, #1f5f99); }
+.nt-class-sign { display: block; font-size: .85em; }
+.nt-class-cards { display: flex; flex-wrap: nowrap; gap: .15em; font-size: .7em; }
+.nt-class-cards .nt-card-sm { width: 4.4em; min-height: 0; height: 4.6em; overflow: hidden; }
+.nt-class-cards .nt-card-ability, .nt-class-cards .nt-card-title, .nt-class-cards .nt-card-name { display: none; }
+.nt-class-cell { display: inline-flex; align-items: center; gap: .15em; flex-wrap: wrap; justify-content: center; max-width: 7em; }
 .nt-class-rank { display: inline-flex; align-items: center; justify-content: center; min-width: 1.5em; height: 1.5em;
   border-radius: 50%; background: var(--nt-accent, #1f5f99); color: #fff; font-weight: 700; font-size: .85em; }
 .nt-class-rank-1 { background: #b8862b; }
@@ -44,9 +53,11 @@ BOARD_CSS = """
   padding: 0 .25em; font-size: .8em; font-weight: 700; }
 .nt-class-swap { color: #24526f; background: #e6f1f8; border: 1px solid #7fb0cf; border-radius: 4px;
   padding: 0 .25em; font-size: .8em; }
-.nt-class-took { display: block; font-size: .75em; color: var(--nt-muted, #555); white-space: normal; }
-.nt-class-legend { font-size: .8em; color: var(--nt-muted, #555); margin: .2em 0 .4em; }
-.nt-class-small td, .nt-class-small th { padding: .15em .45em; text-align: center; }
+.nt-class-took { display: block; font-size: .7em; line-height: 1.15; color: var(--nt-muted, #555); white-space: normal; }
+.nt-class-legend { font-size: .7em; line-height: 1.3; color: var(--nt-muted, #555); margin: .2em 0 .4em; }
+.nt-class-small { font-size: .8em; line-height: 1.25; }
+.nt-class-small td, .nt-class-small th { padding: .1em .4em; text-align: center; }
+.nt-class-small .nt-gem { font-size: .8em; }
 .nt-class-small tbody th { text-align: left; }
 .nt-class-lead { font-weight: 800; }
 """
@@ -140,28 +151,46 @@ def _cell(result: TavernResult, player: int) -> str:
     return f'<span class="nt-class-cell">{"".join(parts)}</span>{tail}'
 
 
-def bids_table_html(state: State, results: Sequence[TavernResult], *, sealed: State | None = None) -> str:
-    """Every player's bid on the three taverns. A revealed tavern shows the coins with the pick order
-    (1, 2, 3...), the ties and the gem exchange marked; the others show the coins face down
-    (``sealed``: the state whose tavern spaces hold the sealed coins; none shown without it)."""
+def bids_table_html(
+    state: State,
+    results: Sequence[TavernResult],
+    *,
+    sealed: State | None = None,
+    taverns: Sequence[Sequence[str]] | None = None,
+) -> str:
+    """The round on one table: a row per tavern (its sign and the cards still in it), a column per
+    player (name and gem). A revealed tavern shows the coins with the pick order (1, 2, 3...), the
+    ties and the gem exchange marked, and the card each player took; the others show the coins face
+    down (``sealed``: the state whose tavern spaces hold the sealed coins; none shown without it).
+    ``taverns``: the cards to show in each tavern (by default ``state.taverns``)."""
+    cards_in = state.taverns if taverns is None else taverns
     by_tavern = {r.tavern: r for r in results}
+    players = state.players
+    head = "".join(
+        f'<th scope="col" data-player="{i}">{escape(p.name)} {gem_html(p.gem)}</th>'
+        for i, p in enumerate(players)
+    )
     rows = []
-    for i, p in enumerate(state.players):
+    for k in range(3):
+        r = by_tavern.get(k)
         cells = []
-        for k in range(3):
-            r = by_tavern.get(k)
+        for i in range(len(players)):
             if r is not None:
-                cells.append(f"<td>{_cell(r, i)}</td>")
+                body = _cell(r, i)
             else:
                 coin = None if sealed is None else sealed.players[i].slots[k]
-                cells.append(
-                    f"<td>{coin_html(coin, face_up=False) if coin is not None else coin_html(None)}</td>"
-                )
-        rows.append(f'<tr><th scope="row">{escape(p.name)} {gem_html(p.gem)}</th>{"".join(cells)}</tr>')
-    head = "".join(f'<th scope="col">{escape(term(f"@tavern.{k}"))}</th>' for k in range(3))
+                body = coin_html(coin, face_up=False) if coin is not None else coin_html(None)
+            cells.append(f'<td data-player="{i}" data-tavern="{k}">{body}</td>')
+        cards = "".join(card_html(cid, size="sm") for cid in cards_in[k])
+        current = " nt-class-current" if state.tavern == k and r is not None and cards else ""
+        sign = (
+            f'<th scope="row" class="nt-class-tavern{current}"><span class="nt-class-sign">'
+            f'{escape(term(f"@tavern.{k}"))}</span><span class="nt-class-cards">{cards}</span></th>'
+        )
+        rows.append(f"<tr>{sign}{''.join(cells)}</tr>")
     legend = f'<p class="nt-class-legend">{escape(t("lesson08.table.legend"))}</p>' if results else ""
     return (
-        f'<table class="nt-score-table nt-class-bids" style="width:auto"><caption class="nt-sr-only">'
+        f'<table class="nt-score-table nt-class-bids"><caption class="nt-sr-only">'
         f"{escape(t('lesson08.table.caption'))}</caption><thead><tr><th></th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>{legend}"
     )

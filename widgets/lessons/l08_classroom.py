@@ -30,7 +30,7 @@ from widgets.classroom import board
 from widgets.controller import Controller
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
-from widgets.render import army_html, rule_html, tavern_row_html
+from widgets.render import army_html, rule_html
 
 STEM = "08-classroom-auction"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Dag", "Eir")
@@ -46,13 +46,15 @@ CLASSROOM_CSS = f"""<style>
 .nt-classroom .nt-bid-confirm {{ width: auto !important; min-width: 8em; }}
 .nt-classroom .nt-event-log-box {{ max-height: 11em; }}
 .nt-classroom.nt-projector .nt-event-log-box {{ max-height: 8.5em; }}
-.nt-class-grid {{ display: grid; grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); gap: .4em 1em;
+.nt-class-grid {{ display: grid; grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr); gap: .4em 1em;
   align-items: start; }}
 .nt-class-grid > * {{ min-width: 0; }}
-.nt-class-taverns {{ display: flex; flex-direction: column; gap: .3em; }}
-.nt-class-taverns .nt-tavern {{ display: flex; align-items: center; gap: .5em; padding: .2em .5em; min-width: 0; }}
-.nt-class-taverns .nt-tavern-sign {{ margin: 0; min-width: 7.5em; font-size: .9em; }}
-.nt-class-taverns .nt-cards {{ display: flex; flex-wrap: wrap; gap: .25em; }}
+.nt-class-armies {{ font-size: .7em; }}
+.nt-class-turn {{ display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }}
+.nt-class-turn p {{ margin: 0; font-size: .85em; line-height: 1.3; }}
+.nt-class-turn .widget-html, .nt-class-turn .widget-html-content {{ height: auto; line-height: 1.3; }}
+.nt-class-bidding .nt-bid-panel h4 {{ margin: .1em 0; }}
+.nt-class-status p {{ margin: .1em 0; }}
 .nt-class-side {{ display: flex; flex-wrap: wrap; gap: .2em 1.2em; align-items: flex-start; }}
 .nt-class-code {{ font-size: 2.4em; font-weight: 800; letter-spacing: .15em; font-family: monospace; }}
 .nt-class-roster {{ margin: .2em 0; padding-left: 1.2em; }}
@@ -113,12 +115,6 @@ def armies_html(state: State) -> str:
     """Every player's army, side by side: what each player took this round."""
     parts = "".join(f'<div class="nt-panel">{army_html(p)}</div>' for p in state.players)
     return f'<div class="nt-class-armies" style="display:flex;flex-wrap:wrap;gap:.6em">{parts}</div>'
-
-
-def taverns_html(state: State) -> str:
-    """The three taverns, one row each with small cards (the wide layout's left column)."""
-    rows = "".join(tavern_row_html(state, k, size="sm") for k in range(3))
-    return f'<div class="nt-taverns nt-class-taverns">{rows}</div>'
 
 
 #: The most players the form offers: one turn row each is built with the page.
@@ -248,7 +244,9 @@ class ClassroomAuction:
             self.turns.append(turn)
             self.shows.append(show)
             self.bid_boxes.append(box)
-            self.turn_rows.append(w.VBox([turn, show, box], layout=w.Layout(margin="0 0 .2em 0")))
+            line = w.HBox([turn, show])
+            line.add_class("nt-class-turn")
+            self.turn_rows.append(w.VBox([line, box], layout=w.Layout(margin="0 0 .1em 0")))
         # one bid panel, shown in the turn row of the player who has the laptop (NOBODY: no coins in it)
         self.bid_panel = BidPanel(table, NOBODY, theme=False)
         #: the bid panel by player, for the player whose coins are shown now (at most one)
@@ -296,7 +294,7 @@ class ClassroomAuction:
             layout=w.Layout(gap="0.4em", flex_flow="row wrap"),
         )
         toolbar.add_class("nt-class-toolbar")
-        left = w.VBox([self.taverns, self.bids, w.HBox([self.scoreboard, self.stats])])
+        left = w.VBox([self.bids, w.HBox([self.scoreboard, self.stats]), self.taverns])
         left.add_class("nt-class-left")
         left.children[-1].add_class("nt-class-side")
         right = w.VBox(
@@ -449,12 +447,14 @@ class ClassroomAuction:
         sealed = next((st for st, evs in entries if any(e.key == _REVEAL for e in evs)), None)
         if sealed is None and phase == "bids":
             sealed = s
-        if phase == "round-over":
-            # the state already shows the next round's dwarves: show what everyone took instead
-            self.taverns.value = armies_html(s)
-        else:
-            self.taverns.value = taverns_html(s)
-        self.bids.value = board.bids_table_html(s, results, sealed=sealed)
+        # at the end of the round the state already holds the next round's dwarves: the board shows
+        # the round's own (the state of its last reveal), and the armies what everyone took
+        over = phase == "round-over"
+        self.taverns.value = armies_html(s) if over else ""
+        self.taverns.layout.display = "" if over else "none"
+        self.bids.value = board.bids_table_html(
+            s, results, sealed=sealed, taverns=[[], [], []] if over else None
+        )
         self.scoreboard.value = board.scoreboard_html(s)
         self.stats.value = board.stats_html(results)
         self._show_turns(s)

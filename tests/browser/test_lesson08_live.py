@@ -1,0 +1,95 @@
+"""Lesson 8's live class in the browser: the teacher's page and two students' pages on their own
+devices (browser contexts); the students bid, the teacher's page shows who has bid, then reveals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PATIENCE_MS, open_lesson
+
+LESSON = "08-classroom-auction"
+
+
+def _student(browser: Browser, voila_url: str, code: str, name: str) -> Page:
+    page = browser.new_context().new_page()
+    page.set_default_timeout(PATIENCE_MS)
+    open_lesson(page, voila_url, LESSON, f"?room={code}")
+    expect(page.locator(".nt-join-code input")).to_have_value(code)
+    expect(page.locator(".nt-prose")).to_be_hidden()  # the teacher's text is not the student's
+    page.locator(".nt-join-name input").fill(name)
+    page.locator("button.nt-join-button").click()
+    expect(page.locator(".nt-join-who")).to_contain_text(f"You are {name}")
+    return page
+
+
+def _bid(page: Page, coins: tuple[str, str, str]) -> None:
+    panel = page.locator(".nt-join-panel")
+    for k, coin in enumerate(coins):
+        panel.locator(f".nt-bid-t{k} select").select_option(label=coin)
+    expect(panel.locator(".nt-bid-pouch")).to_contain_text("the two coins left")  # the kernel has them
+    panel.locator("button.nt-bid-confirm").click()
+    expect(page.locator(".nt-join-sealed")).to_contain_text("bid is sealed")
+    expect(page.locator(".nt-join-panel")).to_have_count(0)
+
+
+def test_students_bid_from_their_devices_and_the_teacher_reveals(
+    page: Page, browser: Browser, voila_url: str, save_screenshot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_lesson(page, voila_url, LESSON)
+    page.locator(".nt-class-mode button", has_text="Live class").click()
+    expect(page.locator("button.nt-class-start")).to_contain_text("Open a room")
+    page.locator(".nt-class-count select").select_option("2")
+    page.locator("button.nt-class-start").click()
+    code = page.locator(".nt-class-code").inner_text().strip()
+    assert len(code) == 5
+    expect(page.locator(".nt-class-turn-0")).to_contain_text("Ana: waiting for the team's bid")
+
+    lee = _student(browser, voila_url, code, "Lee")
+    expect(lee.locator(".nt-join-who")).to_contain_text("team Ana")
+    # the teacher's page learns of Lee by itself (it polls the room)
+    expect(page.locator(".nt-class-roster")).to_contain_text("Lee")
+    _bid(lee, ("4 (basic)", "3 (basic)", "2 (basic)"))
+    expect(page.locator(".nt-class-turn-0")).to_contain_text("Ana has bid (Lee).")
+    # who, never what: the teacher's page holds no face-up coin yet
+    board = page.locator(".nt-class-board")
+    expect(board.locator(".nt-coin-back")).to_have_count(3)
+    expect(board.locator(".nt-coin-basic")).to_have_count(0)
+
+    mo = _student(browser, voila_url, code, "Mo")
+    expect(mo.locator(".nt-join-who")).to_contain_text("team Bo")
+    expect(mo.locator(".nt-join-sealed")).not_to_contain_text("sealed")  # Lee's bid is not Mo's team's
+    _bid(mo, ("4 (basic)", "0 (basic)", "5 (basic)"))
+    expect(page.locator(".nt-class-turn-1")).to_contain_text("Bo has bid (Mo).")
+
+    reveal = page.locator("button.nt-class-reveal")
+    expect(reveal).to_contain_text("Laughing Goblin")
+    reveal.click()
+    expect(page.locator(".nt-class-log")).to_contain_text("Bo and Ana both bid 4 on the Laughing Goblin")
+    expect(board.locator("td[data-tavern='0'] .nt-class-tie")).to_have_count(2)
+    expect(lee.locator(".nt-join-status")).to_contain_text("Taverns revealed so far: 1 of 3")
+    save_screenshot(page, "lesson08-live-teacher")
+    save_screenshot(lee, "lesson08-live-student")
+
+    # Lee closes the tab and comes back with the link the page gave: the sealed bid is still there
+    link = lee.locator(".nt-join-who a").get_attribute("href")
+    assert link is not None
+    lee.context.close()
+    back = browser.new_context().new_page()
+    back.set_default_timeout(PATIENCE_MS)
+    open_lesson(back, voila_url, LESSON, link)
+    expect(back.locator(".nt-join-who")).to_contain_text("You are Lee")
+    expect(back.locator(".nt-join-sealed")).to_contain_text("bid is sealed")
+    expect(back.locator(".nt-join-sealed")).to_contain_text("Laughing Goblin 4 (basic)")
+
+    # the teacher reloads the page with the teacher's link: the game is found in the room
+    teacher_link = page.locator(".nt-class-room a", has_text="teacher's link").get_attribute("href")
+    assert teacher_link is not None
+    open_lesson(page, voila_url, LESSON, teacher_link)
+    expect(page.locator(".nt-class-log")).to_contain_text("Bo and Ana both bid 4 on the Laughing Goblin")
+    expect(page.locator(".nt-class-board td[data-tavern='0'] .nt-class-tie")).to_have_count(2)
+    for student in (mo, back):
+        student.context.close()
