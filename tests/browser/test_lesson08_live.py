@@ -9,12 +9,13 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PATIENCE_MS, open_lesson
+from .test_a11y import PHONE, phone_problems
 
 LESSON = "08-classroom-auction"
 
 
 def _student(browser: Browser, voila_url: str, code: str, name: str) -> Page:
-    page = browser.new_context().new_page()
+    page = browser.new_context(viewport=PHONE).new_page()  # a student's phone
     page.set_default_timeout(PATIENCE_MS)
     open_lesson(page, voila_url, LESSON, f"?room={code}")
     expect(page.locator(".nt-join-code input")).to_have_value(code)
@@ -50,6 +51,8 @@ def test_students_bid_from_their_devices_and_the_teacher_reveals(
 
     lee = _student(browser, voila_url, code, "Lee")
     expect(lee.locator(".nt-join-who")).to_contain_text("team Ana")
+    expect(lee.locator(".nt-join-panel .nt-bid-t0 select")).to_be_visible()
+    assert phone_problems(lee, "a student's page with the bid panel", thumb=True) == []
     # the teacher's page learns of Lee by itself (it polls the room)
     expect(page.locator(".nt-class-roster")).to_contain_text("Lee")
     _bid(lee, ("4 (basic)", "3 (basic)", "2 (basic)"))
