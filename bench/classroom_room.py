@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from widgets.classroom.room import Rooms  # noqa: E402
+from widgets.classroom.room import Rooms
 
 LOTS = 5
 
