@@ -61,7 +61,8 @@ def main() -> int:
         barrier = ctx.Barrier(n + 1)
         out = ctx.Queue()
         procs = [
-            ctx.Process(target=_student, args=(str(path), teacher.code, k, ballot, barrier, out)) for k in range(n)
+            ctx.Process(target=_student, args=(str(path), teacher.code, k, ballot, barrier, out))
+            for k in range(n)
         ]
         for p in procs:
             p.start()
