@@ -8,31 +8,40 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.messages import render
+from widgets.render import coin_label
+
 from .conftest import PATIENCE_MS, open_lesson
 from .test_a11y import PHONE, phone_problems
 
 LESSON = "08-classroom-auction"
 
 
-def _student(browser: Browser, voila_url: str, code: str, name: str) -> Page:
-    page = browser.new_context(viewport=PHONE).new_page()  # a student's phone
+def _student(browser: Browser, voila_url: str, code: str, name: str, lang: str = "en") -> Page:
+    """A student's phone opens the address the teacher shows (in ``lang``) and joins as ``name``."""
+    page = browser.new_context(viewport=PHONE).new_page()
     page.set_default_timeout(PATIENCE_MS)
-    open_lesson(page, voila_url, LESSON, f"?room={code}")
+    open_lesson(page, voila_url, LESSON, f"?room={code}" + (f"&lang={lang}" if lang != "en" else ""))
     expect(page.locator(".nt-join-code input")).to_have_value(code)
     expect(page.locator(".nt-prose")).to_be_hidden()  # the teacher's text is not the student's
     page.locator(".nt-join-name input").fill(name)
     page.locator("button.nt-join-button").click()
-    expect(page.locator(".nt-join-who")).to_contain_text(f"You are {name}")
+    expect(page.locator(".nt-join-who")).to_contain_text(name)
     return page
 
 
-def _bid(page: Page, coins: tuple[str, str, str]) -> None:
+def _bid(page: Page, values: tuple[int, int, int], lang: str = "en") -> None:
+    """Put the basic coins of these values on the three taverns and confirm."""
     panel = page.locator(".nt-join-panel")
-    for k, coin in enumerate(coins):
-        panel.locator(f".nt-bid-t{k} select").select_option(label=coin)
-    expect(panel.locator(".nt-bid-pouch")).to_contain_text("the two coins left")  # the kernel has them
+    for k, value in enumerate(values):
+        label = coin_label(Coin(value, CoinKind.BASIC), lang=lang)
+        panel.locator(f".nt-bid-t{k} select").select_option(label=label)
+    # the kernel has every choice once the pouch is filled
+    expect(panel.locator(".nt-bid-pouch")).not_to_contain_text(render("ui.bid.pouch-empty", lang=lang))
     panel.locator("button.nt-bid-confirm").click()
-    expect(page.locator(".nt-join-sealed")).to_contain_text("bid is sealed")
+    sealed = render("lesson08.live.sealed", {"coins": "|"}, lang).split("|")[0]
+    expect(page.locator(".nt-join-sealed")).to_contain_text(sealed)
     expect(page.locator(".nt-join-panel")).to_have_count(0)
 
 
@@ -55,17 +64,19 @@ def test_students_bid_from_their_devices_and_the_teacher_reveals(
     assert phone_problems(lee, "a student's page with the bid panel", thumb=True) == []
     # the teacher's page learns of Lee by itself (it polls the room)
     expect(page.locator(".nt-class-roster")).to_contain_text("Lee")
-    _bid(lee, ("4 (basic)", "3 (basic)", "2 (basic)"))
+    _bid(lee, (4, 3, 2))
     expect(page.locator(".nt-class-turn-0")).to_contain_text("Ana has bid (Lee).")
     # who, never what: the teacher's page holds no face-up coin yet
     board = page.locator(".nt-class-board")
     expect(board.locator(".nt-coin-back")).to_have_count(3)
     expect(board.locator(".nt-coin-basic")).to_have_count(0)
 
-    mo = _student(browser, voila_url, code, "Mo")
-    expect(mo.locator(".nt-join-who")).to_contain_text("team Bo")
-    expect(mo.locator(".nt-join-sealed")).not_to_contain_text("sealed")  # Lee's bid is not Mo's team's
-    _bid(mo, ("4 (basic)", "0 (basic)", "5 (basic)"))
+    # Mo's phone speaks Simplified Chinese
+    mo = _student(browser, voila_url, code, "Mo", "zh-Hans")
+    expect(mo.locator(".nt-join-who")).to_contain_text("在队伍 Bo")
+    expect(mo.locator(".nt-join-panel .nt-bid-t0")).to_contain_text("大笑的哥布林")
+    expect(mo.locator(".nt-join-sealed")).to_have_text("")  # Lee's bid is not Mo's team's
+    _bid(mo, (4, 0, 5), "zh-Hans")
     expect(page.locator(".nt-class-turn-1")).to_contain_text("Bo has bid (Mo).")
 
     reveal = page.locator("button.nt-class-reveal")

@@ -420,3 +420,13 @@ def test_a_student_address_shows_the_students_page(rooms_db: Path) -> None:
     page.student.name.value = "Lee"
     page.student.join_button.click()
     assert "There is no room NOPE9" in page.student.message.value
+
+
+def test_a_students_language_links_keep_the_room(rooms_db: Path) -> None:
+    a = _class(2)
+    s = live.StudentPage(a.room.code)
+    assert f'href="?room={a.room.code}&amp;lang=zh-Hant"' in s.languages.value
+    s.name.value = "Lee"
+    s.join_button.click()
+    assert s.member is not None
+    assert f"?room={a.room.code}&amp;me={s.member.token}&amp;lang=zh-Hans" in s.languages.value

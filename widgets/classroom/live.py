@@ -263,14 +263,34 @@ class StudentPage:
             '<style>.nt-prose[data-section="intro"] { display: none; }</style>',
             layout=w.Layout(display="none"),
         )
+        self.languages = w.HTML()
+        self.languages.add_class("nt-join-languages")
+        self._show_languages(code.upper())
         self.widget = w.VBox(
-            [style, self.form, self.who, self.status, self.bid_box, self.sealed, self.message]
+            [style, self.languages, self.form, self.who, self.status, self.bid_box, self.sealed, self.message]
         )
         self.widget.add_class("nt-root")
         self.widget.add_class("nt-class-student")
         self.task: asyncio.Task[None] | None = None
         if token:
             self.resume(token)
+
+    def _show_languages(self, code: str, token: str = "") -> None:
+        """This page in each language, keeping the room (and the student's link): the navigation
+        bar's own language links lead to the teacher's page."""
+        from nidlib.core.messages import LANGUAGES, get_language
+
+        query = f"?room={quote(code)}" + (f"&me={quote(token)}" if token else "")
+        items = []
+        for code_ in LANGUAGES:
+            name = escape(render(f"index.lang.{code_}", lang=code_))
+            if code_ == get_language():
+                items.append(f'<b lang="{code_}">{name}</b>')
+            else:
+                items.append(
+                    f'<a lang="{code_}" hreflang="{code_}" href="{escape(query)}&amp;lang={code_}">{name}</a>'
+                )
+        self.languages.value = f'<p class="nt-join-langs" style="text-align:right">{" · ".join(items)}</p>'
 
     def _error(self, e: RoomError) -> None:
         self.message.value = f'<p class="nt-message nt-message-error">{escape(t(e.key, **e.params))}</p>'
@@ -294,6 +314,7 @@ class StudentPage:
     def _joined(self, member: Member) -> None:
         self.member = member
         self.message.value = ""
+        self._show_languages(member.room, member.token)
         self.form.layout.display = "none"
         seat = self.rooms.seats(member.room)[member.seat]
         back = f"?room={quote(member.room)}&me={quote(member.token)}"
