@@ -354,6 +354,14 @@ def test_a_team_bids_once_and_a_teammate_sees_only_their_own_team(rooms_db: Path
         s.join_button.click()
         students.append(s)
     lee, mo, noa = students  # Lee and Noa are team Ana, Mo is team Bo
+    from widgets.classroom.room import RoomError, Rooms
+
+    # each team's page gets its own view of the game, nothing more (nidlib.view_for)
+    for s in students:
+        assert s.member is not None
+        offer = Rooms(rooms_db).offer(s.member.token, s.ballot)
+        assert offer is not None
+        assert nidlib.from_json(offer).viewer == s.member.seat
     assert "team Ana" in noa.who.value
     _student_bids(lee, (2, 1, 0))
     noa.poll()
@@ -363,8 +371,6 @@ def test_a_team_bids_once_and_a_teammate_sees_only_their_own_team(rooms_db: Path
     assert "sealed" not in mo.sealed.value  # Mo's team has not: Lee's coins are nowhere on Mo's page
     assert mo.panel is not None
     # a bid for team Ana through the room itself is refused: once per tavern
-    from widgets.classroom.room import RoomError, Rooms
-
     with pytest.raises(RoomError, match="twice"):
         Rooms(rooms_db).place_bid(noa.member.token, noa.ballot, {0: "0"})
 
