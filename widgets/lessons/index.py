@@ -12,6 +12,7 @@ lesson to lesson.
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from typing import Any
 
@@ -53,13 +54,17 @@ def lessons_html(lang: str | None = None) -> str:
             )
         return "".join(out)
 
+    lab = ""
+    if sys.platform != "emscripten":  # the static site (make lite) leaves the lab out: docs/auction-lab.md
+        lab = (
+            f"<h2>{escape(render('index.lab', lang=lang))}</h2>"
+            f'<p class="nt-index-intro">{escape(render("index.lab.intro", lang=lang))}</p>'
+            f'<ul class="nt-index-list nt-index-lab">{items(LAB_PAGES, "nt-index-lab-link")}</ul>'
+        )
     return (
         f'<div class="nt-index"><p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
         f"<h2>{escape(render('index.lessons', lang=lang))}</h2>"
-        f'<ol class="nt-index-list">{items(LESSONS, "nt-index-link")}</ol>'
-        f"<h2>{escape(render('index.lab', lang=lang))}</h2>"
-        f'<p class="nt-index-intro">{escape(render("index.lab.intro", lang=lang))}</p>'
-        f'<ul class="nt-index-list nt-index-lab">{items(LAB_PAGES, "nt-index-lab-link")}</ul></div>'
+        f'<ol class="nt-index-list">{items(LESSONS, "nt-index-link")}</ol>{lab}</div>'
     )
 
 
