@@ -62,13 +62,20 @@ def test_games_page_runs_and_ties(
     expect(page.locator(".nt-alab-games-result")).to_contain_text("trade every round: wins")
     expect(page.locator(".nt-alab-games-progress")).to_be_visible()
     charts_drawn(page, "nt-alab-games-chart")
-    # a second, long run stops when asked and keeps what was played
+    # a second, long run (2,000 games: it cannot end before the click) stops when asked
+    readout = page.locator(".nt-alab-games .widget-readout").first
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2000")
+    page.keyboard.press("Enter")
+    expect(readout).to_have_text("2000")
     page.locator(".nt-alab-games .nt-alab-seed input").fill("5")
     page.locator(".nt-alab-games .nt-alab-seed input").press("Enter")
     page.locator("button.nt-alab-run").click()
     expect(status).to_contain_text("Running")
     page.locator("button.nt-alab-games-stop").click()
     expect(status).to_contain_text("Stopped after")
+    expect(status).to_contain_text("of 2000 games")
     ties = page.locator(".nt-alab-ties")
     ties.locator("select").select_option(label=render("alab.ties.rule.fixed", lang="en"))
     expect(page.locator(".nt-alab-ties-result")).to_contain_text(render("alab.ties.rule.fixed", lang="en"))
