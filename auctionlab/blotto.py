@@ -63,9 +63,12 @@ def payoff(
     return u + w * (_gain(a, coins) - _gain(b, coins))
 
 
-def solve(m: np.ndarray) -> tuple[float, np.ndarray]:
+def solve(m: np.ndarray, prefer: np.ndarray | None = None) -> tuple[float, np.ndarray]:
     """Value of the zero-sum matrix game ``m`` (row player maximises) and an optimal mixed
-    strategy of the row player: maximise v subject to x^T m >= v for every column, x a distribution."""
+    strategy of the row player: maximise v subject to x^T m >= v for every column, x a distribution.
+
+    Optimal strategies are often not unique. With ``prefer`` (a cost per row) a second LP picks,
+    among the optimal strategies, one of least expected cost (e.g. the one that plays the 0 least)."""
     m = np.asarray(m, dtype=float)
     rows, cols = m.shape
     c = np.r_[np.zeros(rows), -1.0]
@@ -81,16 +84,29 @@ def solve(m: np.ndarray) -> tuple[float, np.ndarray]:
     )
     if not res.success:  # pragma: no cover - a finite matrix game always has a solution
         raise RuntimeError(res.message)
+    value = float(-res.fun)
     x = np.clip(res.x[:rows], 0, None)
-    return float(-res.fun), x / x.sum()
+    if prefer is not None:
+        second = linprog(
+            np.asarray(prefer, dtype=float),
+            A_ub=-m.T,
+            b_ub=-(value - 1e-9) * np.ones(cols),
+            A_eq=np.ones(rows)[None],
+            b_eq=[1.0],
+            bounds=[(0, None)] * rows,
+            method="highs",
+        )
+        if second.success:
+            x = np.clip(second.x, 0, None)
+    return value, x / x.sum()
 
 
 @dataclass(frozen=True, slots=True)
 class Blotto:
     plans: tuple[Plan, ...]
     value: float  #: to A, the player holding the higher gem when ``a_gem``
-    a: np.ndarray  #: A's equilibrium mix over ``plans``
-    b: np.ndarray  #: B's equilibrium mix over ``plans``
+    a: np.ndarray  #: A's equilibrium mix over ``plans`` (of the optimal ones, the least use of the 0)
+    b: np.ndarray  #: B's equilibrium mix over ``plans`` (likewise)
     d: tuple[float, ...]
     w: float
 
@@ -113,8 +129,9 @@ def blotto(
     cs = tuple(sorted(coins))
     plans = strategies(cs, len(d))
     m = np.array([[payoff(x, y, d, w, a_gem, cs) for y in plans] for x in plans])
-    value, xa = solve(m)
-    _, xb = solve(-m.T)
+    zero = np.array([1.0 if 0 in plan else 0.0 for plan in plans])
+    value, xa = solve(m, prefer=zero)  # of the optimal mixes, the one that plays the 0 least
+    _, xb = solve(-m.T, prefer=zero)
     return Blotto(plans, value, xa, xb, tuple(float(v) for v in d), float(w))
 
 

@@ -185,6 +185,18 @@ def test_blotto_reproduces_the_exchange_rate_of_the_0_coin() -> None:
     assert float((g.a @ m).min()) == pytest.approx(g.value, abs=1e-6)
 
 
+def test_of_the_equilibria_the_one_using_the_0_least_is_shown() -> None:
+    # among A's optimal mixes the shown one plays the 0 least: rising with w, as in AUCTIONS.md §4.4
+    ws = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25]
+    p = [blotto.blotto(w=w).p_zero() for w in ws]
+    assert p == sorted(p)
+    assert p[2] == pytest.approx(0.6, abs=1e-6)
+    # and it is still optimal: it guarantees the value against every plan of B
+    g = blotto.blotto(w=0.05)
+    m = np.array([[blotto.payoff(x, y, w=0.05) for y in g.plans] for x in g.plans])
+    assert float((g.a @ m).min()) == pytest.approx(g.value, abs=1e-6)
+
+
 def test_without_the_gem_a_player_is_worse_off() -> None:
     assert blotto.blotto(a_gem=False).value < blotto.blotto(a_gem=True).value
 
