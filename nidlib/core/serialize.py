@@ -31,7 +31,7 @@ from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_trea
 from nidlib.core.errors import DocumentError, InvalidActionError
 from nidlib.core.messages import clip
 from nidlib.core.places import HAND_SIZE, Place, parse_place
-from nidlib.core.state import PLAYER_FIELDS, STATE_FIELDS, Codec, Options, Player, State, Task
+from nidlib.core.state import PLAYER_FIELDS, STATE_FIELDS, Codec, FieldSpec, Options, Player, State, Task
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
@@ -64,15 +64,12 @@ TASK_ARITY: dict[str, tuple[int, ...]] = {
 
 def state_to_dict(s: State) -> dict[str, Any]:
     """The JSON document of a state: the header, then every declared field (:data:`STATE_FIELDS`)."""
-    doc: dict[str, Any] = {"schema": SCHEMA, "version": VERSION}
-    for f in STATE_FIELDS:
-        doc[f.json] = _ENCODE[f.codec](getattr(s, f.name))
-    return doc
+    return _state_doc(s)
 
 
 def player_to_dict(p: Player) -> dict[str, Any]:
     """A player's object in the document (:data:`PLAYER_FIELDS`)."""
-    return {f.json: _ENCODE[f.codec](getattr(p, f.name)) for f in PLAYER_FIELDS}
+    return _player_doc(p)
 
 
 def task_to_json(task: Task) -> list[Any]:
@@ -735,7 +732,30 @@ _READ: dict[Codec, _Read] = {
     Codec.FLAG: lambda r, got: r.get_bool(),
 }
 
+
+def _compile_encoder(
+    specs: tuple[FieldSpec, ...], header: dict[str, Any], name: str
+) -> Callable[[Any], dict[str, Any]]:
+    """The document of a value as one dict display generated from the declaration (as ``copy()`` is):
+    each field's codec encoder applied to it, plain values (``_same``) written as they are."""
+    namespace: dict[str, Any] = {}
+    items = [f"{key!r}: {value!r}" for key, value in header.items()]
+    for spec in specs:
+        encode = _ENCODE[spec.codec]
+        if encode is _same:
+            items.append(f"{spec.json!r}: x.{spec.name}")
+        else:
+            namespace[f"_e_{spec.name}"] = encode
+            items.append(f"{spec.json!r}: _e_{spec.name}(x.{spec.name})")
+    exec(f"def {name}(x):\n    return {{{', '.join(items)}}}", namespace)  # noqa: S102 (from the declaration)
+    fn: Callable[[Any], dict[str, Any]] = namespace[name]
+    return fn
+
+
 _UNCODED = sorted({f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS)} - (_ENCODE.keys() & _READ.keys()))
 if _UNCODED:  # pragma: no cover - a field declared in nidlib.core.state without its codec here
     msg = f"nidlib.core.serialize has no encoder or reader for {', '.join(map(str, _UNCODED))}"
     raise TypeError(msg)
+
+_state_doc = _compile_encoder(STATE_FIELDS, {"schema": SCHEMA, "version": VERSION}, "state_doc")
+_player_doc = _compile_encoder(PLAYER_FIELDS, {}, "player_doc")
