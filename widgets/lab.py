@@ -40,8 +40,7 @@ from nidlib.core.messages import render, term
 from nidlib.core.state import State
 from widgets import render as r
 from widgets.guard import log_failure
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
 from widgets.theme import theme_widget
 
 __all__ = ["Lab", "footer", "header", "lab", "tempting_actions"]
@@ -418,7 +417,7 @@ class Lab(w.VBox):
 
     def _show_players(self) -> None:
         n = int(self.n_players.value)
-        self.player_tabs.children = self.player_editors[:n]
+        self.player_tabs.children = tuple(self.player_editors[:n])
         for k in range(n):
             self.player_tabs.set_title(k, self.player_editors[k].name.value or str(k))
 
@@ -724,19 +723,8 @@ class Lab(w.VBox):
 # --- notebook entry points ------------------------------------------------------------------------
 
 
-def header(lang: str | None = None) -> w.VBox:
-    """Theme and the lesson navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM, lang)
-
-
-def footer(lang: str | None = None) -> w.Widget:
-    """The last cell: the page learns its address's language, then the navigation bar."""
-    return lesson_footer(STEM, lang)
-
-
-def say(section: str) -> w.Widget:
-    """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live

@@ -29,8 +29,7 @@ from nidlib.rules.scoring import (
     score_tableaux,
     warrior_points,
 )
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
 from widgets.render import army_html, card_html, tavern_row_html
 
 STEM = "05-class-formulas"
@@ -58,19 +57,8 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 # --- calculators ------------------------------------------------------------------------------

@@ -20,8 +20,7 @@ from nidlib.core.messages import render, term
 from nidlib.core.state import State
 from nidlib.rules.engine import ranks
 from widgets.controller import Controller
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
 from widgets.render import army_html, command_zone_html, rule_html
 
 STEM = "06-troop-evaluation"
@@ -100,19 +99,8 @@ SCENARIOS: dict[str, Callable[[], Scenario]] = {
 }
 
 
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 def before(key: str) -> State:

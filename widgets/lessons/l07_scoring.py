@@ -16,8 +16,7 @@ from nidlib.core.cards import CLASSES
 from nidlib.core.messages import render
 from nidlib.rules.scoring import ScoreTable
 from nidlib.tools.scoresheet import SheetError, score_sheet
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
 from widgets.render import score_sheet_html
 
 STEM = "07-final-scoring"
@@ -205,19 +204,8 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 def sheet_text(data: object) -> str:

@@ -9,6 +9,7 @@ Nothing here decides a rule: the game is a :class:`widgets.controller.Controller
 
 from __future__ import annotations
 
+import functools
 from html import escape
 from typing import Any
 
@@ -17,8 +18,7 @@ from nidlib.core.events import Event
 from nidlib.core.messages import render, term
 from nidlib.core.state import State
 from widgets.controller import Controller
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
 from widgets.render import army_html, coin_html, gem_html, rule_html, taverns_html
 
 STEM = "08-classroom-auction"
@@ -41,19 +41,8 @@ def t(key: str, **params: Any) -> str:
     return render(key, params)
 
 
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM, font_size=FONT_SIZE, extra_css=PROJECTOR_CSS)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM, font_size=FONT_SIZE, extra_css=PROJECTOR_CSS)
+header, footer, say = page.header, page.footer, page.say
 
 
 def round_events(controller: Controller, start: int) -> list[Event]:
@@ -135,8 +124,8 @@ class ClassroomAuction:
             w.Text(value=n, description=t("lesson08.name", n=k + 1), layout=w.Layout(width="18em"))
             for k, n in enumerate(DEFAULT_NAMES)
         ]
-        for k, box in enumerate(self.names):
-            box.add_class(f"nt-class-name-{k}")
+        for k, field in enumerate(self.names):
+            field.add_class(f"nt-class-name-{k}")
         self.seed = w.IntText(value=7, description=t("lesson08.seed"), layout=w.Layout(width="12em"))
         self.start_button = w.Button(
             description=t("lesson08.start"),
@@ -181,7 +170,7 @@ class ClassroomAuction:
             )
             show.add_class("nt-class-show")
             show.add_class(f"nt-class-show-{i}")
-            show.on_click(lambda _b, i=i: self.open_bid(i))
+            show.on_click(functools.partial(self.open_bid, i))
             box = w.VBox(layout=w.Layout(display="none"))
             box.add_class(f"nt-class-bidbox-{i}")
             self.turns.append(turn)
@@ -273,7 +262,7 @@ class ClassroomAuction:
         self.game.layout.display = ""
 
     # -- bidding ------------------------------------------------------------------------------
-    def open_bid(self, i: int) -> None:
+    def open_bid(self, i: int, _button: object = None) -> None:
         """Player ``i`` has the laptop: the bid panel shows their coins (they reach the page only now)."""
         for k in range(len(self.bid_boxes)):
             if k != i:
