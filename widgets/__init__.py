@@ -69,34 +69,18 @@ __all__ = [
     "theme_widget",
 ]
 
-_COMPONENTS = {
-    "ActionPanel",
-    "ArmyView",
-    "BidPanel",
-    "CommandZoneView",
-    "EventLog",
-    "GameTableView",
-    "HeroesView",
-    "MessageBar",
-    "PlayerBoard",
-    "RuleCallout",
-    "ScoreSheetView",
-    "StatusLine",
-    "TavernRow",
-    "TreasuryView",
-    "UndoButton",
-}
-
 
 def __getattr__(name: str) -> Any:
-    """Components import ipywidgets lazily, so ``widgets.render`` works without it."""
-    if name in _COMPONENTS:
-        from widgets import components
-
-        return getattr(components, name)
+    """The components (:mod:`widgets.components`) and :class:`PredictQuestion` import ipywidgets: they
+    are imported on first use, so ``widgets.render`` works without it. Every other public name is
+    defined above, so a public name looked up here is one of them."""
     if name == "PredictQuestion":
         from widgets.quiz import PredictQuestion
 
         return PredictQuestion
+    if name in __all__:
+        from widgets import components
+
+        return getattr(components, name)
     msg = f"module 'widgets' has no attribute {name!r}"
     raise AttributeError(msg)

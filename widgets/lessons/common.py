@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 import nidlib
+from nidlib.content.scenario import Scenario
 from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
@@ -41,6 +42,7 @@ __all__ = [
     "prose_widget",
     "round_over",
     "scene_end",
+    "starting_coins",
 ]
 
 
@@ -73,3 +75,11 @@ def scene_end(controller: Controller, key: str) -> w.HTML:
     controller.on_change(refresh)
     refresh()
     return box
+
+
+def starting_coins(s: Scenario, players: int = 3) -> Scenario:
+    """``s`` with the coins 0, 2, 3, 4 and 5 in the hand of each of its ``players`` (lessons 5 and 6
+    look at armies, but a position needs its coins)."""
+    for i in range(players):
+        s.hand(i, [0, 2, 3, 4, 5])
+    return s

@@ -29,6 +29,7 @@ from nidlib.rules.scoring import (
     score_tableaux,
     warrior_points,
 )
+from widgets.lessons.common import starting_coins
 from widgets.lessons.page import Page, live
 from widgets.render import army_html, card_html, tavern_row_html
 
@@ -358,31 +359,29 @@ def growth_svg(max_ranks: int = 10, lang: str | None = None) -> str:
         ),
     ]
     # grid, ticks and tick labels
+    y_ticks = [(value, px(0, value)[1]) for value in range(0, y_top + 1, y_step)]
+    x_ticks = [(rank, px(rank, 0)[0]) for rank in range(0, max_ranks + 1, x_step)]
     out.append(f'<g class="nt-growth-grid" stroke="{GRID}" stroke-width="1">')
-    for value in range(0, y_top + 1, y_step):
-        y = px(0, value)[1]
-        out.append(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(y)}" y2="{f(y)}"/>')
-    for rank in range(0, max_ranks + 1, x_step):
-        x = px(rank, 0)[0]
-        out.append(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(top)}" y2="{f(bottom)}" stroke-opacity=".55"/>')
+    out.extend(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(y)}" y2="{f(y)}"/>' for _, y in y_ticks)
+    out.extend(
+        f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(top)}" y2="{f(bottom)}" stroke-opacity=".55"/>'
+        for _, x in x_ticks
+    )
     out.append("</g>")
     out.append(f'<g class="nt-growth-axes" stroke="{MUTED}" stroke-width="1.2">')
     out.append(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(bottom)}" y2="{f(bottom)}"/>')
     out.append(f'<line x1="{f(left)}" x2="{f(left)}" y1="{f(top)}" y2="{f(bottom)}"/>')
-    for value in range(0, y_top + 1, y_step):
-        y = px(0, value)[1]
-        out.append(f'<line x1="{f(left - 5)}" x2="{f(left)}" y1="{f(y)}" y2="{f(y)}"/>')
-    for rank in range(0, max_ranks + 1, x_step):
-        x = px(rank, 0)[0]
-        out.append(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(bottom)}" y2="{f(bottom + 5)}"/>')
+    out.extend(f'<line x1="{f(left - 5)}" x2="{f(left)}" y1="{f(y)}" y2="{f(y)}"/>' for _, y in y_ticks)
+    out.extend(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(bottom)}" y2="{f(bottom + 5)}"/>' for _, x in x_ticks)
     out.append("</g>")
     out.append(f'<g class="nt-growth-ticks" fill="{MUTED}" style="font-variant-numeric:tabular-nums">')
-    for value in range(0, y_top + 1, y_step):
-        y = px(0, value)[1]
-        out.append(f'<text x="{f(left - 9)}" y="{f(y)}" dy=".35em" text-anchor="end">{value}</text>')
-    for rank in range(0, max_ranks + 1, x_step):
-        x = px(rank, 0)[0]
-        out.append(f'<text x="{f(x)}" y="{f(bottom + 21)}" text-anchor="middle">{rank}</text>')
+    out.extend(
+        f'<text x="{f(left - 9)}" y="{f(y)}" dy=".35em" text-anchor="end">{value}</text>'
+        for value, y in y_ticks
+    )
+    out.extend(
+        f'<text x="{f(x)}" y="{f(bottom + 21)}" text-anchor="middle">{rank}</text>' for rank, x in x_ticks
+    )
     out.append("</g>")
     # axis titles
     out.append(
@@ -451,12 +450,6 @@ def growth_plot() -> Any:
 # --- which card is worth most to me now? ------------------------------------------------------
 
 
-def _coins(s: Scenario) -> Scenario:
-    for i in range(3):
-        s.hand(i, [0, 2, 3, 4, 5])
-    return s
-
-
 def _exercise_hunters() -> Scenario:
     s = (
         Scenario(3, names=NAMES, seed=21)
@@ -465,7 +458,7 @@ def _exercise_hunters() -> Scenario:
         .army(2, warrior=[8, 9], miner=[2], blacksmith=[0])
         .taverns([["E8", "H", "M1"], ["W7", "B", "E5"], ["W3", "M0", "E6"]])
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def _exercise_miners() -> Scenario:
@@ -476,7 +469,7 @@ def _exercise_miners() -> Scenario:
         .army(2, warrior=[8, 9, 4], miner=[0], blacksmith=[0])
         .taverns([["E9", "W6", "M1"], ["M0", "B", "E5"], ["W3", "H", "E6"]])
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def _exercise_majority() -> Scenario:

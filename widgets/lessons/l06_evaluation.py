@@ -20,6 +20,7 @@ from nidlib.core.messages import render, term
 from nidlib.core.state import State
 from nidlib.rules.engine import ranks
 from widgets.controller import Controller
+from widgets.lessons.common import starting_coins
 from widgets.lessons.page import Page, live
 from widgets.render import army_html, command_zone_html, rule_html
 
@@ -45,12 +46,6 @@ def distinction_name(cls: str) -> str:
     return term(f"@distinction.{DISTINCTION[cls].value}")
 
 
-def _coins(s: Scenario) -> Scenario:
-    for i in range(3):
-        s.hand(i, [0, 2, 3, 4, 5])
-    return s
-
-
 def walkthrough_spec() -> Scenario:
     """Every distinction is won: King's Hand, Hunting Master, Crown Jeweler, Armorer (a line, a hero), Pioneer."""
     s = (
@@ -61,7 +56,7 @@ def walkthrough_spec() -> Scenario:
         .army(2, warrior=[9], hunter=[0], miner=[2, 2, 1], explorer=[9, 10, 11])
         .gems({0: 5, 1: 4, 2: 3})
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def ties_spec() -> Scenario:
@@ -77,7 +72,7 @@ def ties_spec() -> Scenario:
         .army(2, warrior=[8], blacksmith=[0, 0], explorer=[8])
         .gems({0: 5, 1: 4, 2: 3})
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def check_spec() -> Scenario:
@@ -89,7 +84,7 @@ def check_spec() -> Scenario:
         .army(2, warrior=["Kraal", 7], hunter=[0], miner=[1], blacksmith=[0], explorer=[6, 9])
         .gems({0: 3, 1: 5, 2: 4})
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 SCENARIOS: dict[str, Callable[[], Scenario]] = {
