@@ -37,11 +37,31 @@ Browser-test hooks: ``nt-bid-confirm``, ``nt-bid-t0``.. ``nt-bid-t2``, ``nt-acti
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from widgets import pyodide as _pyodide
 from widgets.controller import Bot, Controller
 from widgets.theme import CSS, theme_html, theme_widget
+
+if TYPE_CHECKING:  # imported on first use (__getattr__), typed here
+    from widgets.components import (
+        ActionPanel,
+        ArmyView,
+        BidPanel,
+        CommandZoneView,
+        EventLog,
+        GameTableView,
+        HeroesView,
+        MessageBar,
+        PlayerBoard,
+        RuleCallout,
+        ScoreSheetView,
+        StatusLine,
+        TavernRow,
+        TreasuryView,
+        UndoButton,
+    )
+    from widgets.quiz import PredictQuestion
 
 _pyodide.install()  # the static site's kernel: widget messages keep their None values
 

@@ -46,6 +46,7 @@ from widgets import render as r
 from widgets.controller import Controller
 from widgets.guard import log_failure
 from widgets.lessons.page import Page, live
+from widgets.render import t
 from widgets.theme import theme_widget
 
 __all__ = ["GAME_SCHEMA", "LEVELS", "GameApp", "game_document", "load_game", "replay"]
@@ -54,10 +55,6 @@ GAME_SCHEMA = "nidavellir-tutor/game"
 LEVELS = ("random", "greedy", "strong")
 HUMAN = "human"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
-
-
-def t(key: str, lang: str | None = None, **params: Any) -> str:
-    return render(key, params, lang)
 
 
 # --- documents (pure functions: no widgets) ----------------------------------------------------

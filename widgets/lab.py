@@ -35,12 +35,13 @@ from nidlib.core.actions import Action
 from nidlib.core.cards import CLASSES
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import term
 from nidlib.core.state import State
 from nidlib.rules.tempting import tempting_actions as tempting
 from widgets import render as r
 from widgets.guard import log_failure
 from widgets.lessons.page import Page, live
+from widgets.render import t
 from widgets.theme import theme_widget
 
 __all__ = ["Lab", "footer", "header", "lab", "tempting_actions"]
@@ -56,10 +57,6 @@ LAB_CSS = """
 .nt-lab-step { border-left: 3px solid var(--nt-line); padding-left: .6em; margin: .4em 0; }
 .nt-lab-step code { background: #eef2f6; padding: 0 .3em; border-radius: .3em; }
 """
-
-
-def t(key: str, lang: str | None = None, **params: Any) -> str:
-    return render(key, params, lang)
 
 
 def tempting_actions(s: State, limit: int = 4) -> list[Action]:

@@ -18,6 +18,8 @@ from widgets.lessons.common import events_block
 from widgets.lessons.page import Page, live
 
 if TYPE_CHECKING:
+    import ipywidgets as w
+
     from widgets.lessons.scene import Scene
 
 STEM = "01-game-at-a-glance"
@@ -103,7 +105,7 @@ def rounds_answer(players: int = 4) -> int:
 
 
 @live
-def check_rounds() -> Any:
+def check_rounds() -> w.Widget:
     from widgets import PredictQuestion
 
     q = PredictQuestion(

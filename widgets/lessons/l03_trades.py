@@ -19,6 +19,8 @@ from nidlib.core.state import State
 from widgets.lessons.page import Page, live
 
 if TYPE_CHECKING:
+    import ipywidgets as w
+
     from widgets.lessons.scene import PlayScene
 
 STEM = "03-coin-trades"
@@ -207,7 +209,7 @@ def scene(name: str) -> PlayScene:
 
 
 @live
-def check_coin() -> Any:
+def check_coin() -> w.Widget:
     from widgets import PredictQuestion
 
     s = question_state()

@@ -11,7 +11,7 @@ import dataclasses
 import itertools
 import math
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from unicodedata import east_asian_width
 
 from nidlib.content.scenario import Scenario
@@ -31,7 +31,10 @@ from nidlib.rules.scoring import (
 )
 from widgets.lessons.common import starting_coins
 from widgets.lessons.page import Page, live
-from widgets.render import army_html, card_html, tavern_row_html
+from widgets.render import army_html, card_html, t, tavern_row_html
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 STEM = "05-class-formulas"
 NAMES = ("Ana", "Bo", "Cy")
@@ -52,10 +55,6 @@ START: dict[str, tuple[int | str, ...]] = {
     "blacksmith": (0, 0),
     "explorer": (5, 9),
 }
-
-
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
 
 
 page = Page(STEM)
@@ -184,7 +183,7 @@ def calculator(cls: str) -> Any:
 
 
 @live
-def calculators() -> Any:
+def calculators() -> w.Widget:
     """The five calculators in tabs."""
     import ipywidgets as w
 
@@ -437,7 +436,7 @@ def growth_svg(max_ranks: int = 10, lang: str | None = None) -> str:
 
 
 @live
-def growth_plot() -> Any:
+def growth_plot() -> w.Widget:
     """How each class grows with its ranks: the :func:`growth_svg` chart, shown at once."""
     import ipywidgets as w
 
@@ -523,7 +522,7 @@ def best_card(key: str) -> str:
 
 
 @live
-def exercise(key: str) -> Any:
+def exercise(key: str) -> w.Widget:
     """Ana's army and the Laughing Goblin's cards; predict which card raises her score the most."""
     import ipywidgets as w
 

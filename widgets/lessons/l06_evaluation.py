@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nidlib
 from nidlib.content.scenario import Scenario
 from nidlib.core.cards import CLASSES, Distinction
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import term
 from nidlib.core.state import State
 from nidlib.rules.engine import ranks
 from widgets.controller import Controller
 from widgets.lessons.common import starting_coins
 from widgets.lessons.page import Page, live
-from widgets.render import army_html, command_zone_html, rule_html
+from widgets.render import army_html, command_zone_html, rule_html, t
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 STEM = "06-troop-evaluation"
 #: The answer "nobody wins it" of the check questions.
@@ -36,10 +39,6 @@ _SKIP = {"dist.pioneer-draw-public"}
 
 #: The distinction each class decides, in evaluation order (R-EVAL-2).
 DISTINCTION: dict[str, Distinction] = dict(zip((c.value for c in CLASSES), Distinction, strict=True))
-
-
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
 
 
 def distinction_name(cls: str) -> str:
@@ -294,13 +293,13 @@ class EvaluationStepper:
 
 
 @live
-def stepper(key: str = "walkthrough") -> Any:
+def stepper(key: str = "walkthrough") -> w.Widget:
     """The evaluation of one scenario, class by class."""
     return EvaluationStepper(key).widget
 
 
 @live
-def position(key: str) -> Any:
+def position(key: str) -> w.Widget:
     """A scenario's armies and rank counts before the evaluation (for the check)."""
     import ipywidgets as w
 
@@ -311,7 +310,7 @@ def position(key: str) -> Any:
 
 
 @live
-def check(key: str = "check") -> Any:
+def check(key: str = "check") -> w.Widget:
     """Predict who wins each distinction; nidlib evaluates the position when Check is pressed."""
     import ipywidgets as w
 

@@ -10,14 +10,16 @@ import copy
 import json
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nidlib.core.cards import CLASSES
-from nidlib.core.messages import render
 from nidlib.rules.scoring import ScoreTable
 from nidlib.tools.scoresheet import SheetError, score_sheet
 from widgets.lessons.page import Page, live
-from widgets.render import score_sheet_html
+from widgets.render import score_sheet_html, t
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 STEM = "07-final-scoring"
 
@@ -198,10 +200,6 @@ EXAMPLES: dict[str, dict[str, Any]] = {
 MAX_PLAYERS = 5
 #: Where the "add" control puts a card: the five columns, then the command zone.
 PLACES: tuple[str, ...] = (*(c.value for c in CLASSES), "command_zone")
-
-
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
 
 
 page = Page(STEM)
@@ -546,13 +544,13 @@ class SheetEditor:
 
 
 @live
-def editor(example: str = "ec51") -> Any:
+def editor(example: str = "ec51") -> w.Widget:
     """The score-sheet editor with one example loaded."""
     return SheetEditor(example).widget
 
 
 @live
-def worked(key: str) -> Any:
+def worked(key: str) -> w.Widget:
     """A worked example: what to look at, then the example's score sheet (read-only)."""
     import ipywidgets as w
 
@@ -587,7 +585,7 @@ def who_gets_warrior_bonus(key: str) -> str:
 
 
 @live
-def check() -> Any:
+def check() -> w.Widget:
     """Predict, then check: three questions whose answers nidlib computes when Check is pressed."""
     import ipywidgets as w
 

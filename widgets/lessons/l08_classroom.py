@@ -15,11 +15,11 @@ from typing import Any
 
 import nidlib
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import term
 from nidlib.core.state import State
 from widgets.controller import Controller
 from widgets.lessons.page import Page, live
-from widgets.render import army_html, coin_html, gem_html, rule_html, taverns_html
+from widgets.render import army_html, coin_html, gem_html, rule_html, t, taverns_html
 
 STEM = "08-classroom-auction"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Dag", "Eir")
@@ -35,10 +35,6 @@ PROJECTOR_CSS = f"""<style>
 .nt-classroom .nt-event-log-box {{ max-height: 16em; }}
 </style>"""
 _REVEAL = "reveal.bids"
-
-
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
 
 
 page = Page(STEM, font_size=FONT_SIZE, extra_css=PROJECTOR_CSS)

@@ -12,7 +12,8 @@ page around them comes from :class:`Page`::
 * ``say(section)``: a section of the lesson's prose (``nidlib/locales/<lang>/prose/<STEM>.md``);
 * ``footer()`` (the last cell): the page learns its address's language (:func:`finish`), then the
   navigation bar again;
-* ``page.text(key, params)``: a sentence of the message catalogue in the page's language;
+* ``page.text(key, **params)``: a sentence of the message catalogue in the page's language (the
+  lessons' ``t``, :func:`widgets.render.t`);
   ``page.guard(message, fn)``: run ``fn`` with an illegal action explained in the HTML widget
   ``message`` and any other failure in one sentence (``note(text)`` draws a note box).
 
@@ -35,13 +36,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qs
 
 import nidlib
-from nidlib.core.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, prose, render, set_language
+from nidlib.core.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, prose, set_language
 from widgets import preheat
 from widgets.preheat import live, prebuilding
+from widgets.render import t
 
 if TYPE_CHECKING:
     import ipywidgets as w
@@ -245,9 +247,8 @@ class Page:
         """One section of this page's prose, in the page's language (``locales/<lang>/prose/<stem>.md``)."""
         return prose_widget(self.stem, section)
 
-    @staticmethod
-    def text(key: str, params: dict[str, Any] | None = None, lang: str | None = None) -> str:
-        """A sentence of the message catalogue (``nidlib/locales``), in the page's language."""
-        return render(key, params, lang=lang)
+    #: the message catalogue (``nidlib/locales``): ``text(key, lang=None, **params)``, one sentence in
+    #: the page's language, not escaped (:func:`widgets.render.t`, the lessons' ``t``)
+    text = staticmethod(t)
 
     guard = staticmethod(guard)
