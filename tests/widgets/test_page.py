@@ -9,6 +9,7 @@ replacing ``preheat._wait_for_request``, which the browser tests exercise for re
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Iterator
@@ -24,6 +25,14 @@ from widgets import preheat as machinery
 from widgets.lessons import page
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
+#: every page module but the landing page (widgets/lessons/index.py has no lesson prose)
+LESSON_MODULES = [
+    *sorted(
+        f"widgets.lessons.{p.stem}" for p in (TUTORIALS.parent / "widgets" / "lessons").glob("l[0-9]*.py")
+    ),
+    "widgets.game",
+    "widgets.lab",
+]
 NOTEBOOKS = sorted(TUTORIALS.glob("*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -111,6 +120,44 @@ def test_without_preheat_live_returns_the_widget_itself() -> None:
     assert isinstance(widget, w.HTML)
     assert widget.value == "hello"
     assert page.finish() == "en"
+
+
+def test_preheat_finish_asks_the_page_only_when_it_was_built_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """widgets/preheat.py's interface: ``finish(changed)`` calls ``changed()`` once the request has
+    come, and only for a page built ahead of it; the slots are rebuilt only if it returns True."""
+    asked: list[str] = []
+
+    def changed() -> bool:
+        asked.append("asked")
+        return False
+
+    machinery.finish(changed)
+    assert asked == [], "without preheating there is no request to wait for"
+    waits = preheat(monkeypatch, "lang=zh-Hant")
+    built: list[int] = []
+
+    @machinery.live
+    def build() -> w.HTML:
+        built.append(1)
+        return w.HTML("x")
+
+    build()
+    machinery.finish(changed)
+    assert (waits, asked, built) == (["lang=zh-Hant"], ["asked"], [1]), "not rebuilt: changed() said no"
+    assert not machinery.prebuilding()
+
+
+@pytest.mark.parametrize("module", LESSON_MODULES)
+def test_a_lesson_gets_its_page_from_the_one_page_helper(module: str) -> None:
+    """A lesson module is only its content: header, footer and prose come from its ``Page``."""
+    lesson = importlib.import_module(module)
+    assert isinstance(lesson.page, page.Page)
+    assert lesson.page.stem == lesson.STEM
+    assert (lesson.header, lesson.footer, lesson.say) == (
+        lesson.page.header,
+        lesson.page.footer,
+        lesson.page.say,
+    )
 
 
 def test_without_preheat_the_address_language_is_used_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
