@@ -704,7 +704,7 @@ header, footer, say = page.header, page.footer, page.say
 @live
 def lab(lang: str | None = None, case: str | None = "EC-09") -> Lab:
     """The lab, with a gallery entry already loaded (``case=None``: empty)."""
-    page = Lab(lang)
+    widget = Lab(lang)
     if case is not None:
-        page.load_case(case)
-    return page
+        widget.load_case(case)
+    return widget
