@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 if TYPE_CHECKING:
     import ipywidgets as w
 
-__all__ = ["finish", "live", "prebuilding", "rebuild"]
+__all__ = ["finish", "live", "prebuilding"]
 
 P = ParamSpec("P")
 W = TypeVar("W", bound="w.Widget")
@@ -157,7 +157,7 @@ def _unannounced() -> Iterator[None]:
             c.publish_msg = original  # type: ignore[attr-defined]
 
 
-def rebuild() -> int:
+def _rebuild() -> int:
     """Rebuild every slot of the page in the current language, dropping the first build; return
     the number of slots. Nothing is sent to a browser (none is connected yet: :func:`_unannounced`)."""
     with _unannounced():
@@ -224,12 +224,12 @@ def _wait_for_request() -> None:
 def finish(changed: Callable[[], bool]) -> None:
     """The page's last step. If the page was built ahead of its request: wait for the request (its
     variables land in ``os.environ``), then call ``changed()``; if it returns True the page no longer
-    fits its request, and every :func:`live` widget is rebuilt in place (:func:`rebuild`). Without
+    fits its request, and every :func:`live` widget is rebuilt in place (:func:`_rebuild`). Without
     preheating nothing is waited for and ``changed`` is not called."""
     global _request_seen
     if prebuilding():
         _wait_for_request()
         _request_seen = True
         if changed():
-            rebuild()
+            _rebuild()
     _slots.clear()
