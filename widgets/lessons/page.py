@@ -229,19 +229,26 @@ def note(text: str, kind: str = "info") -> str:
 class Page:
     """A lesson page (notebook ``tutorials/<stem>.ipynb``): everything but its content.
 
-    ``font_size`` and ``extra_css`` style the whole page (lesson 8 is read on a projector)."""
+    ``font_size`` and ``extra_css`` style the whole page (lesson 8 is read on a projector);
+    ``on_address()`` is called by the footer once the page knows its address (lesson 8 becomes a
+    student's page for ``?room=CODE``)."""
 
     stem: str
     font_size: int = 16
     extra_css: str = ""
+    on_address: Callable[[], object] | None = None
 
     def header(self, lang: str | None = None) -> w.VBox:
         """The first cell: theme, the page's alert and guard, navigation and language switch."""
         return lesson_header(self.stem, lang, font_size=self.font_size, extra_css=self.extra_css)
 
     def footer(self, lang: str | None = None) -> w.HTML:
-        """The last cell: the page learns its address's language, then the navigation bar again."""
-        return lesson_footer(self.stem, lang)
+        """The last cell: the page learns its address (its language, then ``on_address()``), then
+        the navigation bar again."""
+        bar = lesson_footer(self.stem, lang)
+        if self.on_address is not None:
+            self.on_address()
+        return bar
 
     def say(self, section: str) -> w.HTML:
         """One section of this page's prose, in the page's language (``locales/<lang>/prose/<stem>.md``)."""
