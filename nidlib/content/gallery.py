@@ -169,7 +169,7 @@ def get(ec_id: str) -> EdgeCase:
 
 
 def _sc(players: int, **kw: Any) -> Scenario:
-    return Scenario(players, names=NAMES[players], seed=kw.pop("seed", 1), any_deck=kw.pop("any_deck", True), **kw)
+    return Scenario(players, names=NAMES[players], seed=kw.pop("seed", 1), **kw)
 
 
 def _edit(s: State, change: Callable[[dict[str, Any]], None]) -> State:

@@ -18,8 +18,8 @@ Lessons, tests and rulings describe positions the way players talk about them:
 
 Dwarves are written as the score sheet writes them: their bravery points in a class column
 (``warrior=[3, 7]``), or alone as ``"W7"``, ``"H"``, ``"M0"``, ``"B"``, ``"E9"``, ``"RO3"``/``"RO5"``;
-heroes by name. Cards are taken out of the right Age deck (Age I positions use Age I cards only),
-gold coins out of the Royal Treasure, so every built state obeys the same conservation checks as a
+heroes by name. Cards are taken out of the Age decks (``strict_decks=True``: only out of the right
+one, so an Age I army holds Age I cards), gold coins out of the Royal Treasure, so every built state obeys the same conservation checks as a
 played one.
 
 Coins: ``0``, ``2``, ``3``, ``4`` are the basic coins; ``"5b"`` (or the integer ``5``, the starting
@@ -87,7 +87,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, TypeVar, cast
 
 from nidlib.core.actions import Action
 from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
@@ -449,15 +449,14 @@ def _check_ylud_thrud(s: State) -> None:
 
 # --- the builder -----------------------------------------------------------------------------------------
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _atomic(method: Callable[Concatenate[Scenario, _P], _R]) -> Callable[Concatenate[Scenario, _P], _R]:
+def _atomic(method: _F) -> _F:
     """A refused set-up call leaves the scenario exactly as it was."""
 
     @functools.wraps(method)
-    def wrapper(self: Scenario, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def wrapper(self: Scenario, *args: Any, **kwargs: Any) -> Any:
         saved = self._save()
         try:
             return method(self, *args, **kwargs)
@@ -465,7 +464,7 @@ def _atomic(method: Callable[Concatenate[Scenario, _P], _R]) -> Callable[Concate
             self._restore(saved)
             raise
 
-    return wrapper
+    return cast("_F", wrapper)
 
 
 class Scenario:
@@ -480,18 +479,20 @@ class Scenario:
         age: int = 1,
         round: int = 1,
         first_game: bool = False,
-        any_deck: bool = False,
+        strict_decks: bool = False,
         **options: Any,
     ) -> None:
-        """``any_deck=True``: cards the right Age deck no longer holds may come from the other deck, as
-        set-ups written before the decks were kept apart expect (a position no real game reaches)."""
+        """``strict_decks=True``: every card comes from the right Age deck (an Age I army from the Age I
+        deck only, a tavern from the current Age's deck, R-COMP-1, R-ENTER-1), so the position is one a
+        game can reach. By default a card the right deck no longer holds comes from the other deck, as
+        the lessons' and rulings' set-ups expect (they show one rule and need more copies of a card)."""
         if age not in (1, 2):
             raise ScenarioError("age", f"the game has Ages 1 and 2, not {age!r}", "R-FLOW-1")
         try:
             self._s = new_game(players, names, seed=seed, first_game=first_game, **options)
         except (ValueError, TypeError) as e:
             raise ScenarioError("Scenario()", str(e), "R-SETUP-6") from None
-        if not isinstance(round, int) or not 1 <= round <= max_rounds(age, players):
+        if not isinstance(round, int) or not 1 <= round <= max_rounds(age, players):  # type: ignore[redundant-expr]
             raise ScenarioError(
                 "round", f"an Age has rounds 1 to {max_rounds(age, players)}, not {round!r}", "R-FLOW-3"
             )
@@ -508,7 +509,7 @@ class Scenario:
         self._phase: tuple[Any, ...] = ("bids",)
         self._taverns_set = False
         self._treasury: dict[int, int] = {}
-        self._any_deck = any_deck
+        self._strict_decks = strict_decks
 
     # -- transactions ------------------------------------------------------------------------------
     def _save(self) -> tuple[Any, ...]:
@@ -524,11 +525,11 @@ class Scenario:
 
     # -- cards -------------------------------------------------------------------------------------
     def _decks(self, army: bool) -> tuple[int, ...]:
-        """Decks a card may come from: an Age I army holds Age I cards only, an Age II army cards of
-        both Ages (R-FLOW-1); a tavern deals the current Age's deck (R-ENTER-1). With ``any_deck=True``
-        a card the right deck no longer holds comes from the other one (a position no game reaches)."""
+        """Decks a card may come from, best first. Strict: an Age I army holds Age I cards only, an Age II
+        army cards of both Ages (R-FLOW-1); a tavern deals the current Age's deck (R-ENTER-1). Otherwise
+        the current Age's deck first, then the other one."""
         age = self._s.age
-        if self._any_deck:
+        if not self._strict_decks:
             return (age, 3 - age)
         if army:
             return (2, 1) if age == 2 else (1,)
@@ -699,7 +700,7 @@ class Scenario:
         p = self._player(player, "command_zone")
         for k, spec in enumerate(items):
             path = f"command_zone({player})[{k}]"
-            key = _norm(spec) if isinstance(spec, str) else ""
+            key = _norm(spec) if isinstance(spec, str) else ""  # type: ignore[redundant-expr]
             if key in _HERO_BY_NAME and _HERO_BY_NAME[key] != "armorer":
                 cid = _HERO_BY_NAME[key]
                 card = CARDS[cid]
@@ -710,7 +711,7 @@ class Scenario:
                 self._take(cid, path, ())
                 p.heroes.append(cid)
                 p.command_zone.append(cid)
-            elif isinstance(spec, str) and spec in _DISTINCTIONS:
+            elif spec in _DISTINCTIONS:
                 self._distinction(p, spec, path)
             else:
                 raise ScenarioError(path, f"{spec!r} is neither a neutral hero nor a distinction", "R-ARMY-1")
@@ -749,7 +750,7 @@ class Scenario:
     def gems(self, gems: dict[int, int]) -> Scenario:
         for i, g in gems.items():
             self._player(i, "gems")
-            if not isinstance(g, int) or not 1 <= g <= 6:
+            if not isinstance(g, int) or not 1 <= g <= 6:  # type: ignore[redundant-expr]
                 raise ScenarioError(f"gems[{i}]", f"gems are worth 1 to 6, not {g!r}", "R-SETUP-2")
             self._s.players[i].gem = g
         return self
@@ -773,7 +774,7 @@ class Scenario:
         return self
 
     def _hero(self, name: str, call: str) -> str:
-        cid = _HERO_BY_NAME.get(_norm(name)) if isinstance(name, str) else None
+        cid = _HERO_BY_NAME.get(_norm(name)) if isinstance(name, str) else None  # type: ignore[redundant-expr]
         if cid is None or cid == "armorer":
             raise ScenarioError(f"{call}({name!r})", "no hero has this name", "R-COMP-4")
         return cid
@@ -862,7 +863,7 @@ class Scenario:
                     path, f"the Royal Treasure holds gold coins only, not the {coin}", "R-COMP-7"
                 )
             v = coin.value
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:  # type: ignore[redundant-expr]
                 raise ScenarioError(path, f"a number of coins, not {n!r}", "R-COMP-7")
             if n + held[v] > copies[v]:
                 raise ScenarioError(

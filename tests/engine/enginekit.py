@@ -9,13 +9,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
 
 import pytest
 
 import nidlib
 from nidlib import Action, Event, IllegalActionError, State
-from nidlib.content.scenario import Scenario as _Scenario
+from nidlib.content.scenario import Scenario
 from nidlib.core.cards import FIRST_GAME_EXCLUDED, HERO_IDS, age_deck
 from nidlib.core.coins import CoinKind, initial_treasury
 from nidlib.core.serialize import state_from_dict, state_to_dict
@@ -35,14 +34,6 @@ __all__ = [
     "play_until",
     "texts",
 ]
-
-
-class Scenario(_Scenario):
-    """The scenario builder with ``any_deck=True``: these engine tests were written when a card the Age deck
-    no longer held came from the other deck (their positions test one rule, not the deck counts)."""
-
-    def __init__(self, *args: Any, any_deck: bool = True, **kwargs: Any) -> None:
-        super().__init__(*args, any_deck=any_deck, **kwargs)
 
 
 def act(text: str | Action) -> Action:
