@@ -172,6 +172,41 @@ def test_r_bid_4_uline_owner_needs_no_bid_and_the_state_passes_the_flow_check() 
     check_flow(s)
 
 
+def test_r_hero_uline_4_uline_owner_at_a_later_tavern_has_laid_her_coins() -> None:
+    sc = (
+        three()
+        .command_zone(0, ["Uline"])
+        .army(0, **LINE)
+        .bids(0, taverns=[4, 0, 2], pouch=[3, 5])
+        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
+        .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
+        .at_tavern(1)
+    )
+    s = sc.build()
+    assert s.players[0].slots[0] == parse_coin(4)
+    assert s.players[0].revealed[0]
+    check_flow(s)
+    broken = sc.hand(0, [0, 2, 3, 4, 5])  # which coin did she lay on the Goblin? unknown
+    with pytest.raises(ScenarioError) as info:
+        broken.build()
+    assert info.value.rule == "R-HERO-ULINE-4"
+
+
+def test_set_up_input_that_is_not_a_list_is_a_document_error_naming_the_field() -> None:
+    sc = three()
+    before = snapshot(sc)
+    for call, args, kwargs, path in [
+        ("army", (0,), {"warrior": 3}, "army(0).warrior"),
+        ("taverns", ("W3",), {}, "taverns"),
+        ("bids", (0,), {"taverns": 4, "pouch": [3, 5]}, "bids(0).taverns"),
+        ("hand", (0, "02345"), {}, "hand(0)"),
+    ]:
+        with pytest.raises(DocumentError) as info:
+            getattr(sc, call)(*args, **kwargs)
+        assert info.value.path == path
+    assert snapshot(sc) == before
+
+
 # --- direct placement ----------------------------------------------------------------------------------
 
 
@@ -274,6 +309,17 @@ def test_r_hero_thrud_5_stop_before_thrud_goes_home_and_before_final_scoring() -
     assert info.value.rule == "R-HERO-THRUD-5"
 
 
+def test_r_round_1_stop_before_the_end_of_the_round() -> None:
+    sc = bid_all(three()).taverns([[], [], []]).at_tavern(2)
+    p = sc.build(stop_before="round-end")
+    assert paused_at(p) == "round-end"
+    _round_trip(p)
+    after, _ = step(p)
+    assert all(len(q.hand) == 5 for q in after.players)
+    assert paused_at(after) is None  # Enter the Dwarves is no stop: it runs on, to the bids
+    assert nidlib.decision(after).kind == "bids"
+
+
 def test_r_age_1_stop_before_the_ylud_step_and_age_ii() -> None:
     p = three().army(0, **LINE).at_end_of_age().build(stop_before="ylud")
     assert paused_at(p) == "ylud"
@@ -369,3 +415,16 @@ def test_r_bid_1_coin_at_each_place() -> None:
     for bad in ("t3", "p2", "x1", "tavern"):
         with pytest.raises(ScenarioError):
             coin_at(s, 0, bad)
+
+
+def test_r_age_1_every_step_of_the_end_of_age_i_is_a_state_that_loads() -> None:
+    p = three().army(0, warrior=[3]).army(1, warrior=[4]).at_end_of_age().build(stop_before="ylud")
+    seen = []
+    while paused_at(p):
+        seen.append(paused_at(p))
+        _round_trip(p)
+        p, _ = step(p)
+    classes = ["warrior", "hunter", "miner", "blacksmith", "explorer"]
+    assert seen == ["ylud", *[f"eval:{c}" for c in classes], "age"]  # ties everywhere: nobody decides
+    assert nidlib.decision(p).kind == "bids"
+    check_flow(p)

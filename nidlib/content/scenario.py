@@ -291,7 +291,6 @@ def _player_of(s: State, player: object, call: str) -> Player:
 STOPS: dict[str, str] = {
     "gems": "tavern_end",  # end of a tavern: 2-player leftovers, then the gem exchange (R-GEM-1..4)
     "round-end": "round_end",  # coins back to hand (R-ROUND-1)
-    "trade": "trade",  # a coin trade after a pick (R-TRADE-1)
     "ylud": "ylud_step",  # end of an Age: Ylud's placement (R-HERO-YLUD-2/3)
     "eval": "eval",  # a Troop Evaluation (R-EVAL-2); "eval:hunter" for one class
     "age": "age_start",  # Age II begins (R-AGE-1)
@@ -359,8 +358,9 @@ def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] |
 def step(s: State) -> tuple[State, list[Event]]:
     """Run the one automatic step a paused state waits for; returns the new state and its events.
 
-    The state given is not changed. The result may be paused again (before the next automatic step),
-    or wait for a decision (then play on with :func:`nidlib.apply`).
+    The state given is not changed. Automatic steps one cannot stop before (dealing the taverns, a
+    bid revelation) run on, so the result is paused again before the next step of :data:`STOPS`, or
+    waits for a decision (then play on with :func:`nidlib.apply`).
     """
     if paused_at(s) is None:
         raise ScenarioError(
@@ -370,6 +370,7 @@ def step(s: State) -> tuple[State, list[Event]]:
     log: list[Event] = []
     top = new.tasks.pop()
     engine._TASKS[top[0]](new, top, log)
+    _run_until(new, log, lambda t: t[0] in _STOP_OF_TASK)  # the steps in between (a reveal, a deal) run on
     return new, log
 
 
@@ -412,6 +413,12 @@ def load(doc: Any) -> State:
     s = state_from_dict(doc, check_flow=False)
     check_flow(s, paused=True)
     return s
+
+
+def _list(value: object, path: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise DocumentError(path, f"expected a list, not {type(value).__name__}")
+    return list(value)
 
 
 def _check_ylud_thrud(s: State) -> None:
@@ -663,6 +670,7 @@ class Scenario:
         p = self._player(player, "army")
         for name, specs in columns.items():
             ci = self._column(name, f"army({player}).{name}")
+            _list(specs, f"army({player}).{name}")
             for k, spec in enumerate(specs):
                 self._put(p, spec, ci, f"army({player}).{name}[{k}]")
         return self
@@ -721,8 +729,10 @@ class Scenario:
     def taverns(self, rows: list[list[str]]) -> Scenario:
         """The cards in the three taverns (Laughing Goblin, Dancing Dragon, Shining Horse), from the
         current Age's deck (R-ENTER-1)."""
-        if len(rows) != 3:
+        if len(_list(rows, "taverns")) != 3:
             raise ScenarioError("taverns", f"there are 3 taverns, not {len(rows)}", "R-ENTER-1")
+        for t, row in enumerate(rows):
+            _list(row, f"taverns[{t}]")
         size = TAVERN_SIZE[self._s.options.players]
         for t, row in enumerate(rows):
             if len(row) > size:
@@ -783,6 +793,7 @@ class Scenario:
     def _parse_coins(
         self, specs: list[CoinSpec], path: str, player: int, paths: list[str] | None = None
     ) -> list[Coin]:
+        _list(specs, path)
         out: list[Coin] = []
         for k, spec in enumerate(specs):
             at = paths[k] if paths else f"{path}[{k}]"
@@ -826,7 +837,10 @@ class Scenario:
     def bids(self, player: int, *, taverns: list[CoinSpec], pouch: list[CoinSpec]) -> Scenario:
         """Coins on the three tavern spaces and in the pouch (face down until revealed, R-BID-1)."""
         self._player(player, "bids")
-        if len(taverns) != 3 or len(pouch) != 2:
+        if (
+            len(_list(taverns, f"bids({player}).taverns")) != 3
+            or len(_list(pouch, f"bids({player}).pouch")) != 2
+        ):
             raise ScenarioError(
                 f"bids({player})", "one coin on each of the 3 taverns and 2 in the pouch", "R-BID-1"
             )
@@ -842,8 +856,7 @@ class Scenario:
         """Coins in hand (between rounds, during bids, or with Uline)."""
         p = self._player(player, "hand")
         parsed = self._parse_coins(coins, f"hand({player})", player)
-        if self._phase[0] == "tavern" and Hero.ULINE not in p.heroes:
-            raise self._no_bid(player)
+        del p  # a hand during a tavern is checked by at_tavern() and build(): Uline may come later
         self._coins[player] = (parsed, [])
         return self
 
@@ -908,6 +921,14 @@ class Scenario:
     def _check_bids(self) -> None:
         for i, p in enumerate(self._s.players):
             if Hero.ULINE in p.heroes:
+                coins = self._coins.get(i)
+                if self._phase[1] > 0 and (coins is None or coins[1] is not None):
+                    raise ScenarioError(
+                        f"at_tavern: players[{i}]",
+                        f"{p.name} owns Uline and has laid a coin face up on each tavern before this one: "
+                        f"give her coins with .bids({i}, taverns=[...], pouch=[...]) (those taverns first)",
+                        "R-HERO-ULINE-4",
+                    )
                 continue
             coins = self._coins.get(i)
             if coins is None or coins[1] is not None:
@@ -1041,7 +1062,12 @@ class Scenario:
         if not self._taverns_set and phase[0] != "age_end":
             size = TAVERN_SIZE[s.options.players]
             deck = s.decks[s.age]
-            s.taverns = [[deck.pop() for _ in range(min(size, len(deck)))] for _ in range(3)]
+            first = (
+                phase[1] if phase[0] == "tavern" else 0
+            )  # the taverns already resolved are empty (R-PICK-3)
+            s.taverns = [
+                [deck.pop() for _ in range(min(size, len(deck)))] if t >= first else [] for t in range(3)
+            ]
         if phase[0] == "age_end":
             s.discard.extend(s.taverns[0] + s.taverns[1] + s.taverns[2])
             s.taverns = [[], [], []]
