@@ -412,6 +412,9 @@ def test_r_bid_1_coin_at_each_place() -> None:
     assert coin_at(s, 0, "hand-0") is None
     h = three().hand(0, [0, 2, 3, 4, "g9"]).build()
     assert coin_at(h, 0, "h4") == parse_coin("g9")
+    from nidlib.core.places import Place, Zone
+
+    assert coin_at(s, 2, Place(Zone.POUCH, 0)) == parse_coin(4)  # the core's typed place
     for bad in ("t3", "p2", "x1", "tavern"):
         with pytest.raises(ScenarioError):
             coin_at(s, 0, bad)

@@ -89,11 +89,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from nidlib.core import places
 from nidlib.core.actions import Action
 from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
 from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury
-from nidlib.core.errors import DocumentError, IllegalActionError
+from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError
 from nidlib.core.events import Event
+from nidlib.core.places import Place, parse_place
 from nidlib.core.serialize import load_json, max_rounds, state_from_dict, state_to_dict
 from nidlib.core.state import Player, State, Task
 from nidlib.rules import engine
@@ -209,29 +211,35 @@ _PLACE_ALIASES = {
     "goblin": "t0", "laughinggoblin": "t0", "dragon": "t1", "dancingdragon": "t1",
     "horse": "t2", "shininghorse": "t2",
 }  # fmt: skip
+_PLACE_WORDS = {"tavern": "t", "pouch": "p", "hand": "h"}
 
 
-def _place_key(place: str) -> str:
-    """``t0``..``t2`` (taverns), ``p0``/``p1`` (pouch), ``h<n>`` (hand); also ``tavern-1``, ``pouch-0``, ``hand-2``."""
+def _place(place: str | Place) -> Place:
+    """A :class:`~nidlib.core.places.Place` from its text (``t0``-``t2``, ``p0``/``p1``, ``h<n>``), or
+    spelled out: ``tavern-1``, ``pouch-0``, ``hand-2``, ``goblin``/``dragon``/``horse``."""
+    if isinstance(place, Place):
+        return place
+    if not isinstance(place, str):
+        raise DocumentError(
+            "place", f"a coin place is a text such as 't0', 'pouch-1' or 'hand-2', not {place!r}"
+        )
     key = _norm(place)
     key = _PLACE_ALIASES.get(key, key)
-    m = re.fullmatch(r"(t|tavern|p|pouch|h|hand)(\d{1,2})", key)
-    if not m:
-        raise ScenarioError(
-            "place",
-            f"{place!r} is not a coin place: t0-t2 (taverns), p0/p1 (pouch) or h<n> (hand)",
-            "R-BID-1",
-        )
-    kind, k = m.group(1)[0], int(m.group(2))
-    if (kind == "t" and k > 2) or (kind == "p" and k > 1):
-        raise ScenarioError("place", f"{place!r}: there are 3 tavern spaces and 2 pouch spaces", "R-BID-1")
-    return f"{kind}{k}"
+    m = re.fullmatch(r"([a-z]+)(\d{1,2})", key)
+    if m and m.group(1) in _PLACE_WORDS:
+        key = _PLACE_WORDS[m.group(1)] + m.group(2)
+    try:
+        return parse_place(key)
+    except InvalidActionError as e:
+        raise ScenarioError("place", f"{place!r}: {e}", "R-BID-1") from None
 
 
-def coin_at(s: State, player: int, place: str) -> Coin | None:
+def coin_at(s: State, player: int, place: str | Place) -> Coin | None:
     """The coin a player has at a place: a tavern space, a pouch space or the n-th coin in hand.
 
-    ``None`` when the place is empty, or hidden from the viewer of a player view (R-COIN-4).
+    ``place`` is a :class:`~nidlib.core.places.Place` or its text (``"t0"``, ``"p1"``, ``"h2"``, also
+    ``"tavern-0"``, ``"pouch-1"``, ``"hand-2"``, ``"goblin"``). ``None`` when the place is empty, or
+    hidden from the viewer of a player view (R-COIN-4).
 
     >>> sc = Scenario(3).bids(0, taverns=[4, 0, 2], pouch=[3, 5]).bids(1, taverns=[2, 3, 4], pouch=[0, 5])
     >>> s = sc.bids(2, taverns=[0, 2, 3], pouch=[4, 5]).at_tavern(0).build()
@@ -239,11 +247,7 @@ def coin_at(s: State, player: int, place: str) -> Coin | None:
     (Coin.parse('4'), Coin.parse('5b'), None)
     """
     p = _player_of(s, player, "coin_at")
-    key = _place_key(place)
-    k = int(key[1:])
-    if key[0] == "h":
-        return p.hand[k] if k < len(p.hand) else None
-    return p.slots[k if key[0] == "t" else 3 + k]
+    return places.coin_at(p, _place(place))
 
 
 # --- the golden rule ----------------------------------------------------------------------------------
