@@ -370,10 +370,22 @@ def test_r_flow_2_flowcheck_paused_refuses_a_forged_pause() -> None:
     forged = state_from_dict(d, check_flow=False)
     with pytest.raises(DocumentError):
         check_flow(forged, paused=True)
+    g = (
+        bid_all(three())
+        .taverns([[], ["H", "M1", "E5"], ["B", "M0", "E6"]])
+        .at_tavern(0)
+        .build(stop_before="gems")
+    )
+    d = state_to_dict(g)
+    d["taverns"][0] = [d["taverns"][1].pop()]  # a card left in the Goblin at 3 players
+    with pytest.raises(DocumentError, match="R-PICK-2"):
+        load(d)
+    load(state_to_dict(g))  # the same document, unbroken, loads
+    with pytest.raises(nidlib.NidError, match="view"):
+        step(nidlib.view_for(g, 0))
     d = state_to_dict(p)
-    d["players"][0]["command_zone"].append(
-        "hunting-master"
-    )  # the hunters' distinction before their evaluation
+    # the hunters' distinction before their evaluation
+    d["players"][0]["command_zone"].append("hunting-master")
     with pytest.raises(DocumentError, match="R-EVAL-4"):
         load(d)
 

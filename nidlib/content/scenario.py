@@ -93,7 +93,7 @@ from nidlib.core import places
 from nidlib.core.actions import Action
 from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
 from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury
-from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError
+from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.places import Place, parse_place
 from nidlib.core.serialize import load_json, max_rounds, state_from_dict, state_to_dict
@@ -306,6 +306,8 @@ _SKELETON_STOPS = frozenset({"ylud_step", "eval", "age_start", "thrud_home", "fi
 
 
 def _stop_matcher(stop_before: str) -> tuple[str, Callable[[Task], bool]]:
+    if not isinstance(stop_before, str):
+        raise DocumentError("stop_before", f"the name of an automatic step, not {stop_before!r}")
     name, _, arg = stop_before.partition(":")
     name = name.strip().lower().replace("_", "-")
     kind = STOPS.get(name, name if name in _STOP_OF_TASK else "")
@@ -370,6 +372,7 @@ def step(s: State) -> tuple[State, list[Event]]:
         raise ScenarioError(
             "tasks", "the game waits for a decision, not an automatic step: use nidlib.apply", "R-FLOW-2"
         )
+    _not_a_view(s)
     new = s.copy()
     log: list[Event] = []
     top = new.tasks.pop()
@@ -378,8 +381,14 @@ def step(s: State) -> tuple[State, list[Event]]:
     return new, log
 
 
+def _not_a_view(s: State) -> None:
+    if s.viewer is not None:
+        raise NidError("a player view cannot be played on; determinize it first (nidlib.core.views)")
+
+
 def resume(s: State) -> tuple[State, list[Event]]:
     """Run every automatic step of a paused state up to the next decision (or the end of the game)."""
+    _not_a_view(s)
     new = s.copy()
     log: list[Event] = []
     engine._run(new, log)
@@ -396,6 +405,7 @@ def apply_until(s: State, action: Action, stop_before: str) -> tuple[State, list
     violation = engine.check(s, action)
     if violation is not None:
         raise IllegalActionError(action, violation)
+    _not_a_view(s)
     new = s.copy()
     log: list[Event] = []
     engine._DO[type(action)](new, action, log)

@@ -126,8 +126,14 @@ def _check_paused(s: State) -> None:
         _resolving(s, uline_owner(s), uline_pending=False)
         if top[0] == "tavern_end":
             _pick_order(s)
+            if s.options.players > 2 and s.taverns[s.tavern]:
+                raise _fail(
+                    f"taverns[{s.tavern}]", "each player has taken a card: the tavern is empty [R-PICK-2]"
+                )
     else:
-        raise _fail(at, f"a position can be paused before {', '.join(sorted(_PAUSE_SKELETON | _PAUSE_ROUND))}")
+        raise _fail(
+            at, f"a position can be paused before {', '.join(sorted(_PAUSE_SKELETON | _PAUSE_ROUND))}"
+        )
     after = s.copy()
     _run(after, None)
     check_flow(after)
