@@ -67,6 +67,19 @@ def refused(sc: Scenario, call: str, rule: str, *args: object, **kwargs: object)
     return info.value
 
 
+def test_r_flow_2_build_leaves_the_scenario_unchanged_and_check_runs_the_flow_check() -> None:
+    sc = bid_all(three()).hand(0, [0, 2, 3, 4, "g9"]).at_bids()
+    before = snapshot(sc)
+    assert sc.build() == sc.build()  # building twice takes the gold 9 once
+    assert snapshot(sc) == before
+    bid_all(three()).at_tavern(0).build(check=True)
+    # a green 3 in Age I: the Hunting Master's coin before the hunters' evaluation (R-EVAL-4)
+    broken = bid_all(three()).bids(0, taverns=[4, "3s", 2], pouch=[3, 5]).at_tavern(0)
+    broken.build()  # lessons may show such a position...
+    with pytest.raises(DocumentError, match="R-EVAL-4"):
+        broken.build(check=True)  # ...but it is not one a game can reach
+
+
 # --- Royal Treasure -------------------------------------------------------------------------------------
 
 

@@ -970,7 +970,9 @@ class Scenario:
         return self
 
     # -- build ---------------------------------------------------------------------------------------
-    def build(self, events: list[Event] | None = None, *, stop_before: str | None = None) -> State:
+    def build(
+        self, events: list[Event] | None = None, *, stop_before: str | None = None, check: bool = False
+    ) -> State:
         """The position, validated like a document, run to its first decision.
 
         ``stop_before`` (a name of :data:`STOPS`, e.g. ``"eval"``, ``"eval:miner"``, ``"gems"``,
@@ -978,6 +980,10 @@ class Scenario:
         *paused* state (:func:`paused_at`), valid for :func:`load` and the flow check, that
         :func:`step` or :func:`resume` continues. End-of-Age steps need :meth:`at_end_of_age`; the
         steps before them are taken as done (set the position they leave, e.g. Ylud in a column).
+
+        ``check=True`` also runs the flow check (:func:`nidlib.rules.flowcheck.check_flow`) on the
+        result: with ``strict_decks=True`` this makes sure the position is one a game can reach. (A
+        paused result is always checked.)
 
         The scenario itself is not changed: build it again, or change it and build again.
         """
@@ -1010,6 +1016,10 @@ class Scenario:
         checked = state_from_dict(state_to_dict(s), check_flow=False)  # conservation, like a document
         if match is None:
             engine._run(checked, events)
+            if check:
+                from nidlib.rules.flowcheck import check_flow
+
+                check_flow(checked)
             return checked
         log: list[Event] = [] if events is None else events
         if not _run_until(checked, log, match):
