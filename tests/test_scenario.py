@@ -456,3 +456,36 @@ def test_r_age_1_every_step_of_the_end_of_age_i_is_a_state_that_loads() -> None:
     assert seen == ["ylud", *[f"eval:{c}" for c in classes], "age"]  # ties everywhere: nobody decides
     assert nidlib.decision(p).kind == "bids"
     check_flow(p)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13), (5, 14)])
+def test_r_flow_2_pausing_anywhere_then_resuming_is_the_same_game(players: int, seed: int) -> None:
+    """Random games: at every action, stopping before each automatic step and resuming (or stepping
+    through) gives exactly the state and events of ``nidlib.apply``; every paused state loads."""
+    import random
+
+    rng = random.Random(seed)
+    s = nidlib.new_game(players, seed=seed)
+    paused_kinds: set[str] = set()
+    while not s.is_over:
+        a = rng.choice(nidlib.legal_actions(s))
+        direct, events = nidlib.apply(s, a)
+        for stop in scen.STOPS:
+            p, first = apply_until(s, a, stop)
+            where = paused_at(p)
+            if where is None:
+                assert p == direct
+                continue
+            paused_kinds.add(where.split(":")[0])
+            assert load(nidlib.to_json(p)) == p
+            resumed, rest = resume(p)
+            assert resumed == direct
+            assert [str(e) for e in first + rest] == [str(e) for e in events]
+            stepped, more = p, list(first)
+            while paused_at(stepped):
+                stepped, ev = step(stepped)
+                more += ev
+            assert stepped == direct
+            assert [str(e) for e in more] == [str(e) for e in events]
+        s = direct
+    assert paused_kinds >= {"gems", "round-end", "ylud", "eval", "age", "thrud-home", "final"}
