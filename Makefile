@@ -15,7 +15,7 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools)
+FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools deploy)
 PYTEST_ARGS ?=
 ARGS ?=
 

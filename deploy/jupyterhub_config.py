@@ -5,8 +5,8 @@ What it sets, on top of whatever the hub already has (authenticator, spawner, TL
 * each learner lands on the tutor's landing page (Voila) in their own single-user server, with the
   same Voila settings as Binder (``jupyter_config.json``, ``binder/jupyter_server_config.json``:
   the tutor's template, no tracebacks, no code cells) and the tutor's template on the data path;
-* idle servers are stopped by ``jupyterhub-idle-culler`` (a hub-managed service; not added a
-  second time where the hub already runs one, as The Littlest JupyterHub does);
+* idle servers are stopped by ``jupyterhub-idle-culler`` (a hub-managed service, added to the
+  hub's other services; The Littlest JupyterHub's own culler should then be turned off);
 * per-learner memory and CPU limits from our measurements (docs/benchmarks.md "JupyterHub"),
   enforced by spawners that can (TLJH's systemd spawner, KubeSpawner; the local process spawner
   only passes them on as ``MEM_LIMIT``/``CPU_LIMIT``);
@@ -93,27 +93,24 @@ CULL_EVERY = int(os.environ.get("NIDAVELLIR_HUB_CULL_EVERY", "60"))
 c.JupyterHub.last_activity_interval = min(300, CULL_EVERY)
 c.Spawner.environment.update({"JUPYTERHUB_ACTIVITY_INTERVAL": str(min(300, CULL_EVERY))})
 
-_services = c.JupyterHub.services if isinstance(c.JupyterHub.services, list) else []
-if not any("jupyterhub_idle_culler" in " ".join(map(str, s.get("command", []))) for s in _services):
-    c.JupyterHub.services = [
-        *_services,
-        {
-            "name": "idle-culler",
-            "command": [
-                sys.executable,
-                "-m",
-                "jupyterhub_idle_culler",
-                f"--timeout={IDLE_TIMEOUT}",
-                f"--cull-every={CULL_EVERY}",
-            ],
-        },
-    ]
-    _roles = c.JupyterHub.load_roles if isinstance(c.JupyterHub.load_roles, list) else []
-    c.JupyterHub.load_roles = [
-        *_roles,
-        {
-            "name": "idle-culler",
-            "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-            "services": ["idle-culler"],
-        },
-    ]
+# appended (not assigned), so that the services and roles of a hub loading this file are kept;
+# on The Littlest JupyterHub turn its own culler off (docs/deploy.md): `tljh-config set services.cull.enabled False`
+c.JupyterHub.services.append(
+    {
+        "name": "idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={IDLE_TIMEOUT}",
+            f"--cull-every={CULL_EVERY}",
+        ],
+    }
+)
+c.JupyterHub.load_roles.append(
+    {
+        "name": "idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    }
+)

@@ -117,10 +117,10 @@ def _config(folder: Path, port: int, token: str) -> Path:
         f"c.JupyterHub.db_url = 'sqlite:///{folder / 'jupyterhub.sqlite'}'",
         f"c.JupyterHub.cookie_secret_file = {str(folder / 'cookie_secret')!r}",
         # the test's own service: its token lists users and servers and starts a server
-        f"c.JupyterHub.services = [*c.JupyterHub.services, {{'name': 'test', 'api_token': {token!r}}}]",
+        f"c.JupyterHub.services.append({{'name': 'test', 'api_token': {token!r}}})",
         (
-            "c.JupyterHub.load_roles = [*c.JupyterHub.load_roles, {'name': 'test', 'services': ['test'],"
-            " 'scopes': ['admin:users', 'admin:servers', 'read:users:activity']}]"
+            "c.JupyterHub.load_roles.append({'name': 'test', 'services': ['test'],"
+            " 'scopes': ['admin:users', 'admin:servers', 'read:users:activity']})"
         ),
     ]
     if os.geteuid() == 0:  # CI runs as root; a single-user server refuses that without --allow-root

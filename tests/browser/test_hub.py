@@ -15,6 +15,7 @@ Every wait is for a condition: five servers and five pages on 2 busy cores take 
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -40,7 +41,12 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         with jupyterhub(tmp_path_factory.mktemp("hub"), RESULTS / "jupyterhub.log", env) as running:
             # a server nobody will use, started now so that its culling overlaps the learners' test
             running.api(f"users/{IDLE_USER}", method="POST")
-            running.api(f"users/{IDLE_USER}/server", method="POST")
+            # (the hub answers once the server is up or after 10 s: not worth waiting for)
+            idle_start = threading.Thread(
+                target=running.api, args=(f"users/{IDLE_USER}/server", "POST"), daemon=True
+            )
+            idle_start.start()
+            running.idle_start = idle_start  # type: ignore[attr-defined]
             yield running
     except HubError as e:
         pytest.fail(str(e))
@@ -81,6 +87,7 @@ def test_five_learners_log_in_at_once_and_each_plays_a_lesson(browser: Browser, 
 
 def test_an_idle_server_is_stopped(hub: Hub) -> None:
     """A server nobody uses is stopped after the idle timeout (the culler service), kernels and all."""
+    hub.idle_start.join(timeout=240)  # type: ignore[attr-defined]
     deadline = time.monotonic() + 240
     while IDLE_USER not in hub.user_servers() and IDLE_USER in hub.running() and time.monotonic() < deadline:
         time.sleep(0.5)
