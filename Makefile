@@ -105,7 +105,7 @@ bench-tutor: setup chromium
 	$(PY) bench/tutor.py
 
 golden: setup
-	$(PY) -m nidlib.transcript --regenerate
+	$(PY) -m nidlib.tools.transcript --regenerate
 
 # RULES_MD=path/to/RULES.md overrides the default (../shared/RULES.md, or the nearest shared/RULES.md above).
 rules: setup

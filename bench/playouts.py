@@ -2,8 +2,8 @@
 
     python bench/playouts.py [--players 3] [--seconds 10] [--profile] [--write-docs]
 
-Plays complete random games (seeds 0, 1, 2, ...) for ``--seconds`` of CPU time with :func:`nidlib.engine.advance` on a
-state the benchmark owns (``log=None``: no events) and :func:`nidlib.bots.random_action`
+Plays complete random games (seeds 0, 1, 2, ...) for ``--seconds`` of CPU time with :func:`nidlib.rules.engine.advance` on a
+state the benchmark owns (``log=None``: no events) and :func:`nidlib.tools.bots.random_action`
 (uniform over the legal actions; a bid is drawn uniformly over the distinct bids without
 listing them). ``--legal`` uses ``random.choice(legal_actions(s))`` instead, which
 materialises every bid. The last line is ``games_per_second: N``, per second of CPU time of
@@ -26,8 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from nidlib.bots import random_action
-from nidlib.engine import advance, legal_actions, new_game
+from nidlib.rules.engine import advance, legal_actions, new_game
+from nidlib.tools.bots import random_action
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 
@@ -119,8 +119,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             rows.append(f"| {n} | {rate:,.0f} | {wall:,.0f} | {steps:.0f} | {rate * steps:,.0f} |")
-        sampler = "random.choice(legal_actions(s))" if ns.legal else "nidlib.bots.random_action(s, rng)"
-        other = "nidlib.bots.random_action(s, rng)" if ns.legal else "random.choice(legal_actions(s))"
+        sampler = "random.choice(legal_actions(s))" if ns.legal else "nidlib.tools.bots.random_action(s, rng)"
+        other = "nidlib.tools.bots.random_action(s, rng)" if ns.legal else "random.choice(legal_actions(s))"
         other_rate = measure(3, ns.seconds, legal=not ns.legal)[0]
         body = "\n".join(
             [
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 ),
                 "",
                 (
-                    "Complete random games on one core: `nidlib.new_game` then `nidlib.engine.advance(s, a)` "
+                    "Complete random games on one core: `nidlib.new_game` then `nidlib.rules.engine.advance(s, a)` "
                     f"(in place, `log=None`) with `{sampler}` until the game is over."
                 ),
                 "",

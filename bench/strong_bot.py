@@ -3,7 +3,7 @@
     python bench/strong_bot.py [--games 300] [--budget 4000] [--max-seconds S] [--write-docs]
 
 Game ``g`` is dealt from seed ``g``; the StrongBot sits in seat ``g % 3`` and the two
-GreedyBots in the others (bots seeded by :func:`nidlib.play.bot_seed`). Wins are counted
+GreedyBots in the others (bots seeded by :func:`nidlib.tools.play.bot_seed`). Wins are counted
 three ways: outright wins, shared wins (tied for the best total, R-SCORE-10) and the
 *fractional* win rate where a win shared by k players counts 1/k - the headline number.
 Seconds per decision are measured around every ``StrongBot.choose`` call, forced
@@ -19,9 +19,9 @@ import time
 
 from playouts import machine, update_section
 
-from nidlib.bots import GreedyBot, StrongBot
-from nidlib.engine import final_scores
-from nidlib.play import bot_seed, play_game
+from nidlib.rules.engine import final_scores
+from nidlib.tools.bots import GreedyBot, StrongBot
+from nidlib.tools.play import bot_seed, play_game
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ one. Every event and error cites a rule id of RULES.md and reads as a
 sentence from the message catalogue (``nidlib/locales``).
 """
 
-from nidlib.actions import (
+from nidlib.core.actions import (
     Action,
     Bid,
     Discard,
@@ -29,9 +29,15 @@ from nidlib.actions import (
     UlineBid,
     parse,
 )
-from nidlib.cards import CARDS, CLASSES, Card, CardKind, DwarfClass, Hero, card
-from nidlib.coins import Coin, CoinKind
-from nidlib.engine import (
+from nidlib.core.cards import CARDS, CLASSES, Card, CardKind, DwarfClass, Hero, card
+from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError, Violation
+from nidlib.core.events import Event
+from nidlib.core.messages import render, set_language
+from nidlib.core.serialize import from_json, state_from_dict, state_to_dict, to_json
+from nidlib.core.state import Decision, Options, Player, State
+from nidlib.core.views import determinize, view_for
+from nidlib.rules.engine import (
     advance,
     apply,
     check,
@@ -44,12 +50,6 @@ from nidlib.engine import (
     ranks,
     to_act,
 )
-from nidlib.errors import DocumentError, IllegalActionError, InvalidActionError, NidError, Violation
-from nidlib.events import Event
-from nidlib.messages import render, set_language
-from nidlib.serialize import from_json, state_from_dict, state_to_dict, to_json
-from nidlib.state import Decision, Options, Player, State
-from nidlib.views import determinize, view_for
 
 __all__ = [
     "CARDS",

@@ -1,11 +1,13 @@
 """Command line: ``python -m nidlib score ...`` and ``python -m nidlib play ...``.
 
 ``score SHEET.json [--json] [--lang LANG]``
-    score an end-of-game sheet (delegates to :func:`nidlib.scoresheet.main`).
+    score an end-of-game sheet (delegates to :func:`nidlib.tools.scoresheet.main`).
 ``play [--players N] [--seed N] [--bots LEVELS] [--names NAMES] [--first-game] [--json] [--lang LANG]``
     bots play a whole game; prints the readable transcript (taverns, bids as revealed, pick
     order and why, picks, trades, heroes, distinctions, score sheets) or, with ``--json``, the
     action and event log. The same options always print the same output.
+``rule RULE-ID``
+    the rule's text (RULES.md) and every place in nidlib that cites it: where does rule X live?
 
 Bad arguments print a sentence on standard error and exit with status 2.
 """
@@ -20,9 +22,9 @@ import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from nidlib.bots import BOTS
-from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, clip, render, set_language
-from nidlib.serialize import MAX_NAME_CHARS, NAME_FORBIDDEN
+from nidlib.core.messages import DEFAULT_LANGUAGE, LANGUAGES, clip, render, set_language
+from nidlib.core.serialize import MAX_NAME_CHARS, NAME_FORBIDDEN
+from nidlib.tools.bots import BOTS
 
 
 class _UsageError(Exception):
@@ -101,8 +103,8 @@ def play_main(argv: Sequence[str]) -> int:
                 "play.err.bots-count", {"given": len(levels), "players": ns.players, "example": example}, lang
             )
         )
-    from nidlib.engine import DEFAULT_NAMES
-    from nidlib.play import format_game, game_json, make_bots, play_game
+    from nidlib.rules.engine import DEFAULT_NAMES
+    from nidlib.tools.play import format_game, game_json, make_bots, play_game
 
     names = list(DEFAULT_NAMES[: ns.players])
     if ns.names is not None:
@@ -136,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _main(argv)
         sys.stdout.flush()
     except BrokenPipeError:
-        from nidlib.scoresheet import silence_stdout
+        from nidlib.tools.scoresheet import silence_stdout
 
         silence_stdout()
         return 1
@@ -155,11 +157,15 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return 2 if not args else 0
     command, rest = args[0], args[1:]
     if command == "score":
-        from nidlib import scoresheet
+        from nidlib.tools import scoresheet
 
         return scoresheet.main(rest)
     if command == "play":
         return play_main(rest)
+    if command == "rule":
+        from nidlib.tools import where
+
+        return where.main(rest)
     print(render("play.err.command", {"command": clip(command)}), file=sys.stderr)
     return 2
 

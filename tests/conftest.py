@@ -19,7 +19,7 @@ def repo_root() -> Path:
 @pytest.fixture(autouse=True)
 def _english_catalogue() -> Iterator[None]:
     """Each test starts and ends in English: a language switch (lesson index, --lang) is process-wide."""
-    from nidlib.messages import set_language
+    from nidlib.core.messages import set_language
 
     set_language("en")
     yield

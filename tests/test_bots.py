@@ -10,7 +10,9 @@ import pytest
 
 import nidlib
 from nidlib import Action, Bid, State
-from nidlib.bots import (
+from nidlib.core.coins import BASIC_COINS, ROYAL
+from nidlib.rules.engine import advance, legal_actions
+from nidlib.tools.bots import (
     BOTS,
     GreedyBot,
     RandomBot,
@@ -20,9 +22,7 @@ from nidlib.bots import (
     random_action,
     random_bid,
 )
-from nidlib.coins import BASIC_COINS, ROYAL
-from nidlib.engine import advance, legal_actions
-from nidlib.play import make_bots, play_game
+from nidlib.tools.play import make_bots, play_game
 
 
 def tiny_strong(seed: int) -> StrongBot:
@@ -33,7 +33,7 @@ def tiny_strong(seed: int) -> StrongBot:
 class SpyBot:
     """Wraps a bot and checks every view it is handed is a proper view for its seat."""
 
-    def __init__(self, inner: nidlib.bots.Bot, seat: int) -> None:
+    def __init__(self, inner: nidlib.tools.bots.Bot, seat: int) -> None:
         self.inner = inner
         self.seat = seat
         self.name = inner.name
@@ -172,7 +172,7 @@ def test_greedy_bid_puts_the_trading_coin_on_the_least_valuable_tavern() -> None
     assert isinstance(bid, Bid)
     zero = BASIC_COINS[0]
     assert zero in bid.taverns
-    values = nidlib.bots._tavern_values(view, 0)
+    values = nidlib.tools.bots._tavern_values(view, 0)
     assert values[bid.taverns.index(zero)] == min(values)
     best = max(range(3), key=lambda t: values[t])
     assert bid.taverns[best] == max(c for c in view.players[0].hand)

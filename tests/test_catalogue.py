@@ -26,16 +26,16 @@ from pathlib import Path
 import pytest
 
 import nidlib
-from nidlib import gallery
-from nidlib.actions import Action
-from nidlib.bots import random_action
-from nidlib.cards import CARDS, CLASSES, DWERG_POINTS, DwarfClass
-from nidlib.engine import ranks
-from nidlib.errors import Violation
-from nidlib.events import Event
-from nidlib.messages import LANGUAGES, catalogue, prose, prose_sections, render, term
-from nidlib.rules import rule
-from nidlib.state import State
+from nidlib.content import gallery
+from nidlib.core.actions import Action
+from nidlib.core.cards import CARDS, CLASSES, DWERG_POINTS, DwarfClass
+from nidlib.core.errors import Violation
+from nidlib.core.events import Event
+from nidlib.core.messages import LANGUAGES, catalogue, prose, prose_sections, render, term
+from nidlib.core.registry import rule
+from nidlib.core.state import State
+from nidlib.rules.engine import ranks
+from nidlib.tools.bots import random_action
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALES = REPO / "nidlib" / "locales"

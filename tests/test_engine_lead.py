@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import nidlib
-from nidlib.coins import Coin, CoinKind
-from nidlib.scenario import Scenario
+from nidlib.content.scenario import Scenario
+from nidlib.core.coins import Coin, CoinKind
 
 
 def _play(s: nidlib.State, *texts: str) -> nidlib.State:

@@ -1,4 +1,4 @@
-"""The edge-case gallery (nidlib.gallery): every entry builds, plays and shows its stated outcome.
+"""The edge-case gallery (nidlib.content.gallery): every entry builds, plays and shows its stated outcome.
 
 One test per EC id asserts the ruling directly on the engine's result; the
 last tests check that each entry's own ``verify`` agrees and that its texts
@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 import nidlib
-from nidlib import gallery
-from nidlib.coins import Coin
-from nidlib.messages import LANGUAGES, catalogue
+from nidlib.content import gallery
+from nidlib.core.coins import Coin
+from nidlib.core.messages import LANGUAGES, catalogue
 
 
 def play(ec: str) -> gallery.Outcome:

@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 import pytest
 
-from nidlib import gallery
-from nidlib.errors import Violation
-from nidlib.gallery import GALLERY, EdgeCase, Outcome
+from nidlib.content import gallery
+from nidlib.content.gallery import GALLERY, EdgeCase, Outcome
+from nidlib.core.errors import Violation
 
 Perturbation = Callable[[Outcome], Outcome]
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from nidlib.transcript import GAMES, GOLDEN_DIR, diff, golden_text
+from nidlib.tools.transcript import GAMES, GOLDEN_DIR, diff, golden_text
 
-REGENERATE = "python -m nidlib.transcript --regenerate"
+REGENERATE = "python -m nidlib.tools.transcript --regenerate"
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from nidlib.messages import prose_sections
+from nidlib.core.messages import prose_sections
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 NOTEBOOKS = sorted(TUTORIALS.glob("*.ipynb"))

@@ -11,8 +11,8 @@ from clikit import closed_pipe_run  # tests/ is on the path (pytest rootdir conf
 
 import nidlib
 from nidlib.__main__ import main
-from nidlib.messages import set_language
-from nidlib.play import make_bots, play_game
+from nidlib.core.messages import set_language
+from nidlib.tools.play import make_bots, play_game
 
 ARGS = ["play", "--players", "3", "--seed", "7", "--bots", "random,greedy,greedy"]
 
@@ -110,7 +110,7 @@ def test_play_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
             "argument --seed: --seed needs a whole number of at most 18 digits, not 'seven'.",
         ),
         (["play", "--colour", "red"], "unrecognized arguments: --colour red"),
-        (["dance"], "'dance' is not a command; use score or play."),
+        (["dance"], "'dance' is not a command; use score, play or rule."),
         ([], "Usage: python -m nidlib"),
     ],
 )

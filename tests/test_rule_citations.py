@@ -2,7 +2,7 @@
 
 Scanned: ``nidlib/`` (but not the generated ``nidlib/data/rules.json``), ``widgets/``, ``tools/``,
 ``tutorials/*.ipynb`` and ``nidlib/locales/**`` (the catalogue and the lessons' prose). A citation is a
-whole id of any form RULES.md defines (``nidlib.rules.ID_PATTERN``): not part of a longer word, so
+whole id of any form RULES.md defines (``nidlib.core.registry.ID_PATTERN``): not part of a longer word, so
 ``PR-1`` or ``MAX-ID-1`` cite nothing. Something shaped like an id that fits no form (``EC-9``,
 ``R-TREAS1-2``) is reported too. Test names are checked by ``tests/test_rule_coverage.py``.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from nidlib.rules import ID_PATTERN, RULES
+from nidlib.core.registry import ID_PATTERN, RULES
 
 REPO = Path(__file__).resolve().parents[1]
 GENERATED = {REPO / "nidlib" / "data" / "rules.json"}
@@ -61,8 +61,8 @@ def report(paths: Iterable[Path]) -> list[str]:
 
 def test_scanned_files_include_code_notebooks_and_catalogue() -> None:
     scanned = {p.relative_to(REPO).as_posix() for p in sources()}
-    assert "nidlib/engine.py" in scanned
-    assert "nidlib/gallery.py" in scanned
+    assert "nidlib/rules/engine.py" in scanned
+    assert "nidlib/content/gallery.py" in scanned
     assert "widgets/lab.py" in scanned
     assert "tools/extract_rules.py" in scanned
     assert "tutorials/10-edge-case-lab.ipynb" in scanned
@@ -73,8 +73,9 @@ def test_scanned_files_include_code_notebooks_and_catalogue() -> None:
 
 def test_code_notebooks_and_catalogue_cite_only_ids_rules_md_defines() -> None:
     bad = report(sources())
-    assert not bad, "ids that RULES.md does not define (see nidlib.rules.rule for the closest):\n  " + (
-        "\n  ".join(bad)
+    assert not bad, (
+        "ids that RULES.md does not define (see nidlib.core.registry.rule for the closest):\n  "
+        + ("\n  ".join(bad))
     )
 
 

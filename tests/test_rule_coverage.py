@@ -6,7 +6,7 @@ The id must be followed by a non-digit (``r_treas_1`` does not cover ``R-TREAS-1
 by ``_`` or the start of the name. Test names that cite an id RULES.md does not define fail too
 (typo guard).
 
-The ids come from ``nidlib.rules`` (generated from RULES.md by ``tools/extract_rules.py``).
+The ids come from ``nidlib.core.registry`` (generated from RULES.md by ``tools/extract_rules.py``).
 
 The expansion ids of Appendix A (``X-TH-…``, ``X-ID-…``, ``X-BOTH-n``, ``EC-X01..EC-X56``,
 ``D-X01..D-X24``) are exempt from the coverage checks: the engine does not implement Thingvellir or
@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from nidlib.rules import RULES, rule_ids, section_ids
+from nidlib.core.registry import RULES, rule_ids, section_ids
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

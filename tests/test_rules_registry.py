@@ -1,4 +1,4 @@
-"""The rule registry (nidlib.rules) and its generator (tools/extract_rules.py)."""
+"""The rule registry (nidlib.core.registry) and its generator (tools/extract_rules.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from nidlib.rules import ID_PATTERN, RULES, RuleText, rule, rule_ids, section_ids
+from nidlib.core.registry import ID_PATTERN, RULES, RuleText, rule, rule_ids, section_ids
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The ``nidlib score SHEET.json`` command (nidlib.scoresheet): sheet format, validation, output."""
+"""The ``nidlib score SHEET.json`` command (nidlib.tools.scoresheet): sheet format, validation, output."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ from clikit import closed_pipe_run  # tests/ is on the path (pytest rootdir conf
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nidlib.cards import DwarfClass
-from nidlib.errors import DocumentError
-from nidlib.scoresheet import SheetError, load_sheet, main, normalize_name, score_sheet
+from nidlib.core.cards import DwarfClass
+from nidlib.core.errors import DocumentError
+from nidlib.tools.scoresheet import SheetError, load_sheet, main, normalize_name, score_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEETS = Path(__file__).parent / "data" / "sheets"
-RUN = "import sys; from nidlib.scoresheet import main; sys.exit(main(sys.argv[1:]))"
+RUN = "import sys; from nidlib.tools.scoresheet import main; sys.exit(main(sys.argv[1:]))"
 
 
 def sheet(name: str = "ec52.json") -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Final scoring (nidlib.scoring): R-SCORE-1..11, hero scoring, EC-45..EC-52, D-11, D-13, D-14."""
+"""Final scoring (nidlib.rules.scoring): R-SCORE-1..11, hero scoring, EC-45..EC-52, D-11, D-13, D-14."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from nidlib.cards import AGE_DECKS, CARDS, CLASSES, DWERGS, CardKind, Distinction, DwarfClass, Hero
-from nidlib.coins import GREEN_3, ROYAL, Coin, CoinKind
-from nidlib.messages import LANGUAGES
-from nidlib.scoresheet import load_sheet
-from nidlib.scoring import (
+from nidlib.core.cards import AGE_DECKS, CARDS, CLASSES, DWERGS, CardKind, Distinction, DwarfClass, Hero
+from nidlib.core.coins import GREEN_3, ROYAL, Coin, CoinKind
+from nidlib.core.messages import LANGUAGES
+from nidlib.rules.scoring import (
     CATEGORIES,
     ScoreTable,
     Tableau,
@@ -32,6 +31,7 @@ from nidlib.scoring import (
     warrior_majority,
     warrior_points,
 )
+from nidlib.tools.scoresheet import load_sheet
 
 W, H, M, B, E = CLASSES
 SHEETS = Path(__file__).parent / "data" / "sheets"

@@ -11,7 +11,7 @@ position (its events are the set-up events, its action ``None``). States are val
 so undo and time travel only move :attr:`Controller.index`.
 
 Bots: ``bots={1: bot, 2: bot}`` where a bot has ``choose(view, legal) -> Action``
-(the protocol of ``nidlib.bots``). They only ever receive ``nidlib.view_for(state, seat)``.
+(the protocol of ``nidlib.tools.bots``). They only ever receive ``nidlib.view_for(state, seat)``.
 With ``auto_bots=True`` (default) the bots act after every successful human action
 and at construction, until a human seat must act or the game is over.
 """
@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import nidlib
-from nidlib.actions import Action
-from nidlib.errors import IllegalActionError, InvalidActionError, NidError, Violation
-from nidlib.events import Event
-from nidlib.messages import get_language
-from nidlib.messages import render as msg
-from nidlib.state import State
+from nidlib.core.actions import Action
+from nidlib.core.errors import IllegalActionError, InvalidActionError, NidError, Violation
+from nidlib.core.events import Event
+from nidlib.core.messages import get_language
+from nidlib.core.messages import render as msg
+from nidlib.core.state import State
 
 __all__ = ["Bot", "Controller", "HistoryEntry"]
 

@@ -34,14 +34,14 @@ from typing import Any
 import ipywidgets as w
 
 import nidlib
-from nidlib.actions import Action
-from nidlib.bots import make_bot
-from nidlib.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
-from nidlib.events import Event
-from nidlib.messages import clip, render
-from nidlib.play import bot_seed
-from nidlib.serialize import load_json, state_from_dict, state_to_dict
-from nidlib.state import State
+from nidlib.core.actions import Action
+from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
+from nidlib.core.events import Event
+from nidlib.core.messages import clip, render
+from nidlib.core.serialize import load_json, state_from_dict, state_to_dict
+from nidlib.core.state import State
+from nidlib.tools.bots import make_bot
+from nidlib.tools.play import bot_seed
 from widgets import render as r
 from widgets.controller import Controller
 from widgets.guard import log_failure

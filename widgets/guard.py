@@ -31,7 +31,7 @@ from html import escape
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from nidlib.messages import LANGUAGES, render
+from nidlib.core.messages import LANGUAGES, render
 
 if TYPE_CHECKING:  # markupsafe is the server's (Jinja's): a kernel in Pyodide has none (make lite)
     from markupsafe import Markup

@@ -27,14 +27,24 @@ from html import escape
 from typing import Any
 
 import nidlib
-from nidlib import rules
-from nidlib.cards import CARDS, CLASSES, DISTINCTION_NAMES, DWERGS, YLUD_BRAVERY, Card, CardKind, DwarfClass
-from nidlib.coins import Coin, CoinKind
-from nidlib.events import Event
-from nidlib.messages import render as msg
-from nidlib.messages import term
-from nidlib.scoring import CATEGORIES
-from nidlib.state import Player, State
+from nidlib.core import registry
+from nidlib.core.cards import (
+    CARDS,
+    CLASSES,
+    DISTINCTION_NAMES,
+    DWERGS,
+    YLUD_BRAVERY,
+    Card,
+    CardKind,
+    DwarfClass,
+)
+from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.events import Event
+from nidlib.core.messages import render as msg
+from nidlib.core.messages import term
+from nidlib.core.places import coin_at, parse_place
+from nidlib.core.state import Player, State
+from nidlib.rules.scoring import CATEGORIES
 
 __all__ = [
     "CLASS_COLOURS",
@@ -511,7 +521,7 @@ def status_html(state: State, *, seat: int | None = None, lang: str | None = Non
 def rule_html(rule_id: str, *, lang: str | None = None, open_: bool = False) -> str:
     """A rule id as an expandable ``<details>``: the summary is the id, the body the rule text."""
     try:
-        r = rules.rule(rule_id)
+        r = registry.rule(rule_id)
         body = (
             f'<div class="nt-rule-section">{_e(r.section)}</div><div class="nt-rule-text">{_e(r.text)}</div>'
         )
@@ -605,19 +615,12 @@ def violation_html(violation: nidlib.Violation, *, lang: str | None = None) -> s
 
 
 def _where(loc: str, lang: str | None) -> str:
-    return t("ui.where.hand", lang) if loc.startswith("h") else t(f"ui.where.{loc}", lang)
-
-
-def _coin_at(p: Player, loc: str) -> Coin | None:
-    if loc.startswith("h"):
-        k = int(loc[1:])
-        return p.hand[k] if k < len(p.hand) else None
-    k = ("t0", "t1", "t2", "p0", "p1").index(loc)
-    return p.slots[k]
+    place = parse_place(loc)
+    return t("ui.where.hand", lang) if place.is_hand else t(f"ui.where.{place}", lang)
 
 
 def _loc_coin(state: State, player: int, loc: str, lang: str | None) -> str:
-    c = _coin_at(state.players[player], loc)
+    c = coin_at(state.players[player], parse_place(loc))
     return coin_label(c, lang) if c is not None else loc
 
 

@@ -1,1 +1,1 @@
-"""Message catalogues (JSON), one file per language; see nidlib.messages."""
+"""Message catalogues (JSON), one file per language; see nidlib.core.messages."""

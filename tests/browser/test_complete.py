@@ -14,7 +14,7 @@ import json
 
 from playwright.sync_api import Page, Route, expect
 
-from nidlib.messages import render
+from nidlib.core.messages import render
 
 from .conftest import open_lesson
 

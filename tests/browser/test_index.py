@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from nidlib.messages import render
+from nidlib.core.messages import render
 from widgets.lessons import LESSONS
 
 

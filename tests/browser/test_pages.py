@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from nidlib.messages import prose, render
+from nidlib.core.messages import prose, render
 from widgets.lessons import LESSONS
 
 

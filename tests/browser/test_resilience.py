@@ -23,7 +23,7 @@ import psutil
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
-from nidlib.messages import render
+from nidlib.core.messages import render
 from widgets.guard import TEST_FAULTS
 
 from .conftest import RESULTS, open_lesson

@@ -14,10 +14,10 @@ import pytest
 
 import nidlib
 from nidlib import Action, Event, IllegalActionError, State
-from nidlib.cards import FIRST_GAME_EXCLUDED, HERO_IDS, age_deck
-from nidlib.coins import CoinKind, initial_treasury
-from nidlib.scenario import Scenario
-from nidlib.serialize import state_from_dict, state_to_dict
+from nidlib.content.scenario import Scenario
+from nidlib.core.cards import FIRST_GAME_EXCLUDED, HERO_IDS, age_deck
+from nidlib.core.coins import CoinKind, initial_treasury
+from nidlib.core.serialize import state_from_dict, state_to_dict
 
 NAMES3 = ("Ana", "Bo", "Cy")
 

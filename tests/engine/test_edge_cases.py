@@ -8,7 +8,7 @@ from enginekit import NAMES3, Scenario, by_rule, play, play_until
 
 import nidlib
 from nidlib import State
-from nidlib.engine import lines
+from nidlib.rules.engine import lines
 
 W, H, M, B, E = range(5)
 

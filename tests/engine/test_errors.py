@@ -10,8 +10,10 @@ import pytest
 from enginekit import NAMES3, assert_illegal, play
 
 import nidlib
-from nidlib import Coin, DwarfClass, InvalidActionError, State, engine, gallery
-from nidlib.engine import DECISION_RULE, well_formed
+from nidlib import Coin, DwarfClass, InvalidActionError, State
+from nidlib.content import gallery
+from nidlib.rules import engine
+from nidlib.rules.engine import DECISION_RULE, well_formed
 
 
 def test_r_setup_6_no_such_player() -> None:

@@ -8,7 +8,7 @@ from enginekit import NAMES3, Scenario, assert_illegal, by_rule, play, play_unti
 
 import nidlib
 from nidlib import State
-from nidlib.engine import lines, ranks
+from nidlib.rules.engine import lines, ranks
 
 W, H, M, B, E = range(5)
 

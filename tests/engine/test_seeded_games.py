@@ -13,7 +13,7 @@ What is checked, and how often (honestly):
   end in all games;
 * at the end: the right number of rounds per Age (R-FLOW-3), no negative score, the game is over.
 
-Steps are played on the fast path (``nidlib.engine.advance`` on a private state); ``check`` is
+Steps are played on the fast path (``nidlib.rules.engine.advance`` on a private state); ``check`` is
 asserted before each step. Games use 2-5 players, 1 in 5 with the first-game option.
 Measured: about 50 s of CPU time for the whole file (113-170 s wall clock on the shared, busy 2-core machine).
 """
@@ -28,9 +28,9 @@ from enginekit import assert_coins_conserved
 
 import nidlib
 from nidlib import Bid, State
-from nidlib.cards import FIRST_GAME_EXCLUDED, HERO_IDS, Hero, age_deck
-from nidlib.engine import ROUNDS_PER_AGE, advance, lines
-from nidlib.serialize import state_from_dict, state_to_dict
+from nidlib.core.cards import FIRST_GAME_EXCLUDED, HERO_IDS, Hero, age_deck
+from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.rules.engine import ROUNDS_PER_AGE, advance, lines
 
 GAMES = 2000
 CHUNKS = 8

@@ -9,9 +9,9 @@ from enginekit import by_rule, play_until
 
 import nidlib
 from nidlib import CARDS, CardKind, DwarfClass
-from nidlib.cards import HERO_IDS
-from nidlib.coins import Coin, CoinKind
-from nidlib.messages import render
+from nidlib.core.cards import HERO_IDS
+from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.messages import render
 
 
 def _all_age_cards(s: nidlib.State, age: int) -> list[str]:

@@ -6,7 +6,7 @@ from enginekit import NAMES3, Scenario, assert_conserved, by_rule, coins_of, pla
 
 import nidlib
 from nidlib import State
-from nidlib.coins import treasury_pick
+from nidlib.core.coins import treasury_pick
 
 ROW = [["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]
 

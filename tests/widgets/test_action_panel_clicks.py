@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import nidlib
-from nidlib.scenario import Scenario
+from nidlib.content.scenario import Scenario
 from widgets import ActionPanel, Controller
 
 

@@ -7,13 +7,13 @@ import re
 from collections.abc import Sequence
 
 import nidlib
-from nidlib.actions import Action
-from nidlib.state import State
+from nidlib.core.actions import Action
+from nidlib.core.state import State
 from widgets import ActionPanel, BidPanel, Controller, EventLog, GameTableView, MessageBar, PlayerBoard
 
 
 class FirstBot:
-    """A tiny deterministic bot: the first legal action (the nidlib.bots protocol)."""
+    """A tiny deterministic bot: the first legal action (the nidlib.tools.bots protocol)."""
 
     def __init__(self) -> None:
         self.views: list[State] = []

@@ -20,8 +20,8 @@ import pytest
 from ipywidgets.widgets import interaction, widget, widget_output
 
 import nidlib
-from nidlib.errors import Violation
-from nidlib.messages import get_language, render, set_language
+from nidlib.core.errors import Violation
+from nidlib.core.messages import get_language, render, set_language
 from widgets import guard
 from widgets.lessons import common
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import nidlib
-from nidlib import gallery
+from nidlib.content import gallery
 from widgets.lab import Lab, lab, tempting_actions
 
 

@@ -53,7 +53,7 @@ def test_check_rounds_counts_a_real_age() -> None:
 
 
 def test_translations_cover_every_lesson_key() -> None:
-    from nidlib.messages import _load
+    from nidlib.core.messages import _load
 
     en = {k for k in _load("en") if k.startswith("l01.")}
     for lang in ("zh-Hant", "zh-Hans"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import nidlib
-from nidlib.coins import Coin
+from nidlib.core.coins import Coin
 from widgets.lessons import l02_bidding as lesson
 
 
@@ -236,7 +236,7 @@ def test_check_questions_use_nidlib_answers() -> None:
 
 
 def test_translations_cover_every_lesson_key() -> None:
-    from nidlib.messages import _load
+    from nidlib.core.messages import _load
 
     en = {k for k in _load("en") if k.startswith("l02.")}
     for lang in ("zh-Hant", "zh-Hans"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import nidlib
-from nidlib.coins import Coin
+from nidlib.core.coins import Coin
 from widgets.lessons import l03_trades as lesson
 
 
@@ -131,7 +131,7 @@ def test_check_question_answer_comes_from_the_trade() -> None:
 
 
 def test_translations_cover_every_lesson_key() -> None:
-    from nidlib.messages import _load
+    from nidlib.core.messages import _load
 
     en = {k for k in _load("en") if k.startswith("l03.")}
     for lang in ("zh-Hant", "zh-Hans"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import nidlib
-from nidlib.cards import CLASSES, Hero
+from nidlib.core.cards import CLASSES, Hero
 from widgets.lessons import l04_heroes as lesson
 
 
@@ -128,7 +128,7 @@ def test_check_question_counts_heroes_with_nidlib() -> None:
 
 
 def test_translations_cover_every_lesson_key() -> None:
-    from nidlib.messages import _load
+    from nidlib.core.messages import _load
 
     en = {k for k in _load("en") if k.startswith("l04.")}
     for lang in ("zh-Hant", "zh-Hans"):

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from nidlib.cards import DwarfClass
-from nidlib.scoring import blacksmith_points, class_points, hunter_points
+from nidlib.core.cards import DwarfClass
+from nidlib.rules.scoring import blacksmith_points, class_points, hunter_points
 from widgets.lessons import l05_formulas as lesson
 
 
@@ -180,7 +180,7 @@ def test_growth_svg_in_chinese() -> None:
 
 
 def test_growth_svg_escapes_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    from nidlib.messages import render
+    from nidlib.core.messages import render
 
     def fake(key: str, params: Any = None, lang: str | None = None) -> str:
         return "<b>&" if key == "lesson05.plot.x" else render(key, params, lang)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nidlib.events import Event
+from nidlib.core.events import Event
 from widgets.lessons import l06_evaluation as lesson
 
 
@@ -30,7 +30,7 @@ def test_ties_give_nobody_the_distinction() -> None:
 @pytest.mark.parametrize("key", ["walkthrough", "ties", "check"])
 def test_scenarios_are_positions_a_game_can_reach(key: str) -> None:
     """Nobody owes a hero and nobody has more heroes than complete lines (R-RECRUIT-1)."""
-    from nidlib.engine import lines
+    from nidlib.rules.engine import lines
 
     for p in lesson.before(key).players:
         assert lines(p) == len(p.heroes), p.name

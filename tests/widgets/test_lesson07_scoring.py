@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from nidlib.scoresheet import score_sheet
+from nidlib.tools.scoresheet import score_sheet
 from widgets.lessons import l07_scoring as lesson
 
 

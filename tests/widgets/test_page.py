@@ -19,7 +19,7 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from nidlib.messages import get_language, set_language
+from nidlib.core.messages import get_language, set_language
 from widgets.lessons import page
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import nidlib
-from nidlib.cards import CARDS, CardKind
-from nidlib.coins import Coin
-from nidlib.rules import rule
+from nidlib.core.cards import CARDS, CardKind
+from nidlib.core.coins import Coin
+from nidlib.core.registry import rule
 from widgets import render
 from widgets.theme import CSS, theme_html
 

@@ -14,8 +14,8 @@ from html import escape
 from typing import Any
 
 import nidlib
-from nidlib.events import Event
-from nidlib.messages import prose, render
+from nidlib.core.events import Event
+from nidlib.core.messages import prose, render
 from widgets.lessons.page import finish, live, with_language
 
 __all__ = [

@@ -15,7 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from nidlib.messages import LANGUAGES, render, set_language
+from nidlib.core.messages import LANGUAGES, render, set_language
 from widgets.lessons import LESSONS
 from widgets.lessons.page import PAGE_SUFFIX, finish, lang_query, live, use_url_language, with_language
 from widgets.theme import ALERT_CSS

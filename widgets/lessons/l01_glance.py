@@ -2,7 +2,7 @@
 
 The player-count table is computed from nidlib: a new game is set up with ``nidlib.new_game(n)``
 and its taverns, Treasury, gems and decks are counted; rounds per Age and cards per tavern come
-from the engine's set-up event (``nidlib.engine.ROUNDS_PER_AGE`` / ``TAVERN_SIZE``).
+from the engine's set-up event (``nidlib.rules.engine.ROUNDS_PER_AGE`` / ``TAVERN_SIZE``).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import nidlib
-from nidlib.engine import ROUNDS_PER_AGE, TAVERN_SIZE
-from nidlib.events import Event
-from nidlib.messages import render
+from nidlib.core.events import Event
+from nidlib.core.messages import render
+from nidlib.rules.engine import ROUNDS_PER_AGE, TAVERN_SIZE
 from widgets.lessons.common import events_block, lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import nidlib
-from nidlib.engine import GEMS_BY_PLAYERS
-from nidlib.events import Event
-from nidlib.messages import render
-from nidlib.scenario import Scenario
-from nidlib.state import State
+from nidlib.content.scenario import Scenario
+from nidlib.core.events import Event
+from nidlib.core.messages import render
+from nidlib.core.state import State
+from nidlib.rules.engine import GEMS_BY_PLAYERS
 from widgets.lessons.common import events_block, lesson_footer, lesson_header, note, prose_widget
 from widgets.lessons.page import live
 

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import nidlib
-from nidlib.actions import Action
-from nidlib.events import Event
-from nidlib.messages import render
-from nidlib.scenario import Scenario
-from nidlib.state import State
+from nidlib.content.scenario import Scenario
+from nidlib.core.actions import Action
+from nidlib.core.events import Event
+from nidlib.core.messages import render
+from nidlib.core.state import State
 from widgets.lessons.common import lesson_footer, lesson_header, note, prose_widget, scene_end
 from widgets.lessons.page import live
 

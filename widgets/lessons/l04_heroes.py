@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import nidlib
-from nidlib.engine import lines
-from nidlib.events import Event
-from nidlib.messages import render
-from nidlib.scenario import Scenario
-from nidlib.state import State
+from nidlib.content.scenario import Scenario
+from nidlib.core.events import Event
+from nidlib.core.messages import render
+from nidlib.core.state import State
+from nidlib.rules.engine import lines
 from widgets.lessons.common import lesson_footer, lesson_header, note, prose_widget, scene_end
 from widgets.lessons.l03_trades import SCRIPTED
 from widgets.lessons.page import live

@@ -1,8 +1,8 @@
 """Lesson 5, the five class formulas: calculators, a growth chart and "which card is worth most to me?".
 
-Every number comes from :mod:`nidlib.scoring` (``class_points``, ``hunter_points``,
+Every number comes from :mod:`nidlib.rules.scoring` (``class_points``, ``hunter_points``,
 ``blacksmith_points``, ``score_tableaux``...); positions for the exercises are
-:class:`nidlib.scenario.Scenario` states scored with :func:`nidlib.engine.tableaux`.
+:class:`nidlib.content.scenario.Scenario` states scored with :func:`nidlib.rules.engine.tableaux`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from html import escape
 from typing import Any
 from unicodedata import east_asian_width
 
-from nidlib.cards import CARDS, CLASSES, CardKind, DwarfClass
-from nidlib.engine import tableaux
-from nidlib.messages import render, term
-from nidlib.scenario import Scenario
-from nidlib.scoring import (
+from nidlib.content.scenario import Scenario
+from nidlib.core.cards import CARDS, CLASSES, CardKind, DwarfClass
+from nidlib.core.messages import render, term
+from nidlib.core.state import State
+from nidlib.rules.engine import tableaux
+from nidlib.rules.scoring import (
     Tableau,
     blacksmith_points,
     class_points,
@@ -28,7 +29,6 @@ from nidlib.scoring import (
     score_tableaux,
     warrior_points,
 )
-from nidlib.state import State
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
 from widgets.render import army_html, card_html, tavern_row_html
@@ -516,7 +516,7 @@ def exercise_state(key: str) -> State:
 def gains(state: State, player: int = 0, tavern: int = 0) -> dict[str, int]:
     """Card id -> how much ``player``'s Final Bravery Value rises if that card joins their army.
 
-    The whole table is scored before and after with :func:`nidlib.scoring.score_tableaux`, so a card
+    The whole table is scored before and after with :func:`nidlib.rules.scoring.score_tableaux`, so a card
     that wins (or ties) the Warrior majority also brings its bonus.
     """
     base = tableaux(state)

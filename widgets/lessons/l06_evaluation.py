@@ -1,6 +1,6 @@
 """Lesson 6, Troop Evaluation: strict majorities of ranks at the end of Age I and the five distinctions.
 
-Every position is a :class:`nidlib.scenario.Scenario` built ``at_end_of_age()``; nidlib runs the
+Every position is a :class:`nidlib.content.scenario.Scenario` built ``at_end_of_age()``; nidlib runs the
 evaluation and its events (``eval.win``, ``eval.tie``, ``dist.*``...) are revealed class by class.
 Choices the evaluation asks for (King's Hand +5, a hero, the Pioneer's card) are taken with the
 :class:`widgets.components.ActionPanel`.
@@ -13,12 +13,12 @@ from html import escape
 from typing import Any
 
 import nidlib
-from nidlib.cards import CLASSES, Distinction
-from nidlib.engine import ranks
-from nidlib.events import Event
-from nidlib.messages import render, term
-from nidlib.scenario import Scenario
-from nidlib.state import State
+from nidlib.content.scenario import Scenario
+from nidlib.core.cards import CLASSES, Distinction
+from nidlib.core.events import Event
+from nidlib.core.messages import render, term
+from nidlib.core.state import State
+from nidlib.rules.engine import ranks
 from widgets.controller import Controller
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live

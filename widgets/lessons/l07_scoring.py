@@ -1,7 +1,7 @@
 """Lesson 7, final scoring: the score-sheet editor and worked examples.
 
 The editor reads and writes the ``nidlib score`` JSON format (docs/score-sheet.md); every number,
-formula, winner and error message comes from :mod:`nidlib.scoresheet` and :mod:`nidlib.scoring`.
+formula, winner and error message comes from :mod:`nidlib.tools.scoresheet` and :mod:`nidlib.rules.scoring`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import re
 from html import escape
 from typing import Any
 
-from nidlib.cards import CLASSES
-from nidlib.messages import render
-from nidlib.scoresheet import SheetError, score_sheet
-from nidlib.scoring import ScoreTable
+from nidlib.core.cards import CLASSES
+from nidlib.core.messages import render
+from nidlib.rules.scoring import ScoreTable
+from nidlib.tools.scoresheet import SheetError, score_sheet
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
 from widgets.render import score_sheet_html

@@ -13,9 +13,9 @@ from html import escape
 from typing import Any
 
 import nidlib
-from nidlib.events import Event
-from nidlib.messages import render, term
-from nidlib.state import State
+from nidlib.core.events import Event
+from nidlib.core.messages import render, term
+from nidlib.core.state import State
 from widgets.controller import Controller
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live

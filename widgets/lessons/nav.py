@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from nidlib.messages import LANGUAGES, get_language, render
+from nidlib.core.messages import LANGUAGES, get_language, render
 from widgets.lessons import LESSONS
 from widgets.lessons.page import PAGE_SUFFIX
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 from urllib.parse import parse_qs
 
-from nidlib.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
+from nidlib.core.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
 
 __all__ = [
     "PAGE_SUFFIX",

@@ -120,7 +120,7 @@ def term(ref: str, lang: str | None = None) -> str:
         return cat[key]
     kind, _, ident = key.partition(".")
     if kind == "card":
-        from nidlib.cards import CARDS, CardKind
+        from nidlib.core.cards import CARDS, CardKind
 
         c = CARDS.get(ident)
         if c is None:

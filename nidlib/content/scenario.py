@@ -25,13 +25,13 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from nidlib.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
-from nidlib.coins import BASIC_COINS, GREEN_3, Coin, CoinKind
-from nidlib.engine import TAVERN_SIZE, _run, end_steps, new_game
-from nidlib.errors import DocumentError
-from nidlib.events import Event
-from nidlib.serialize import state_from_dict, state_to_dict
-from nidlib.state import State
+from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
+from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind
+from nidlib.core.errors import DocumentError
+from nidlib.core.events import Event
+from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.state import State
+from nidlib.rules.engine import TAVERN_SIZE, _run, end_steps, new_game
 
 CoinSpec = int | str
 _LETTER_CLASS = {v: k for k, v in CLASS_LETTER.items()}

@@ -11,13 +11,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from nidlib.actions import Action
-from nidlib.bots import Bot, make_bot
-from nidlib.engine import DEFAULT_NAMES, apply, decision, final_scores, legal_actions, new_game
-from nidlib.events import Event
-from nidlib.messages import render
-from nidlib.state import State
-from nidlib.views import view_for
+from nidlib.core.actions import Action
+from nidlib.core.events import Event
+from nidlib.core.messages import render
+from nidlib.core.state import State
+from nidlib.core.views import view_for
+from nidlib.rules.engine import DEFAULT_NAMES, apply, decision, final_scores, legal_actions, new_game
+from nidlib.tools.bots import Bot, make_bot
 
 Log = list[tuple[Action | None, list[Event]]]
 """``(action, events)`` pairs; the first pair has action ``None`` and holds the set-up events."""

@@ -1,6 +1,6 @@
 """``nidlib score SHEET.json``: score a finished game written down as a JSON score sheet.
 
-Rules: R-SCORE-1..11 (through :mod:`nidlib.scoring`); the sheet is checked against the components
+Rules: R-SCORE-1..11 (through :mod:`nidlib.rules.scoring`); the sheet is checked against the components
 (R-COMP-1, R-COMP-4..8, R-COIN-2, R-COIN-3) and the end-of-game placement rules (R-ARMY-1,
 R-HERO-THRUD-5, R-HERO-YLUD-3, R-DIST-HUNTINGMASTER-1, R-DIST-CROWNJEWELER-1).
 
@@ -13,7 +13,7 @@ heroes, distinctions), the 5 coins and the gem::
                   "command_zone": ["Astrid", "Dwerg", "Dwerg", "Thrud"],
                   "coins": [0, 3, 4, 9, 25], "gem": 6}]}
 
-An impossible sheet raises :class:`SheetError` (a :class:`nidlib.errors.DocumentError`) naming
+An impossible sheet raises :class:`SheetError` (a :class:`nidlib.core.errors.DocumentError`) naming
 the field path, e.g. ``players[0].army.warrior[1]``, and the rule it breaks. The sheet carries no
 player count, so card and coin limits are those of a 5-player game (both Ages, 34-coin Treasury).
 See ``docs/score-sheet.md``.
@@ -30,7 +30,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
-from nidlib.cards import (
+from nidlib.core.cards import (
     AGE_DECKS,
     ARMORER,
     CARDS,
@@ -42,11 +42,10 @@ from nidlib.cards import (
     DwarfClass,
     Hero,
 )
-from nidlib.coins import GREEN_3, ROYAL, TREASURY_4_5, Coin, CoinKind
-from nidlib.errors import DocumentError
-from nidlib.messages import LANGUAGES, clip, get_language, render
-from nidlib.scoring import ScoreTable, Tableau, score_tableaux
-from nidlib.serialize import (
+from nidlib.core.coins import GREEN_3, ROYAL, TREASURY_4_5, Coin, CoinKind
+from nidlib.core.errors import DocumentError
+from nidlib.core.messages import LANGUAGES, clip, get_language, render
+from nidlib.core.serialize import (
     MAX_DOCUMENT_CHARS,
     MAX_INT_DIGITS,
     MAX_NAME_CHARS,
@@ -55,6 +54,7 @@ from nidlib.serialize import (
     loads_limited,
     show,
 )
+from nidlib.rules.scoring import ScoreTable, Tableau, score_tableaux
 
 __all__ = ["SheetError", "load_sheet", "main", "normalize_name", "read_sheet", "score_sheet"]
 
@@ -532,7 +532,7 @@ def _as_int(value: object) -> int | None:
 
 
 def load_sheet(data: object, *, lang: str | None = None) -> list[Tableau]:
-    """Check a parsed score sheet and turn it into :class:`nidlib.scoring.Tableau` objects.
+    """Check a parsed score sheet and turn it into :class:`nidlib.rules.scoring.Tableau` objects.
 
     Dwarves get the id of the first unused card of their class and value (Age I, then Age II,
     5-player cards included); generic ``"Dwerg"`` entries get the brothers nobody named.
@@ -544,7 +544,7 @@ def load_sheet(data: object, *, lang: str | None = None) -> list[Tableau]:
 
 
 def score_sheet(data: object, *, lang: str | None = None) -> ScoreTable:
-    """:func:`load_sheet` then :func:`nidlib.scoring.score_tableaux`."""
+    """:func:`load_sheet` then :func:`nidlib.rules.scoring.score_tableaux`."""
     return score_tableaux(load_sheet(data, lang=lang))
 
 

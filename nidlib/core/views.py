@@ -1,6 +1,6 @@
 """Player views: the game as one player may know it (Appendix F "Hidden information").
 
-:func:`view_for` returns a :class:`~nidlib.state.State` with ``viewer`` set in
+:func:`view_for` returns a :class:`~nidlib.core.state.State` with ``viewer`` set in
 which everything that player may not know is gone:
 
 * the order of both Age decks (their contents stay: they are public knowledge);
@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nidlib.cards import Hero
-from nidlib.state import State
+from nidlib.core.cards import Hero
+from nidlib.core.state import State
 
 
 def view_for(s: State, player: int) -> State:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from nidlib.cards import (
+from nidlib.core.cards import (
     CARDS,
     CLASSES,
     DWERG_POINTS,
@@ -40,8 +40,8 @@ from nidlib.cards import (
     DwarfClass,
     Hero,
 )
-from nidlib.coins import Coin
-from nidlib.messages import catalogue, get_language, render
+from nidlib.core.coins import Coin
+from nidlib.core.messages import catalogue, get_language, render
 
 __all__ = [
     "CATEGORIES",
@@ -174,7 +174,7 @@ def ranks(card_ids: Iterable[str], cls: DwarfClass | None = None) -> int:
 def column_bravery(cls: DwarfClass, card_ids: Iterable[str]) -> list[int]:
     """The bravery points of each rank of a column, bottom to top (R-ARMY-2, R-HERO-YLUD-5).
 
-    Hunter and blacksmith ranks are 0; Ylud is worth :data:`nidlib.cards.YLUD_BRAVERY` of her column.
+    Hunter and blacksmith ranks are 0; Ylud is worth :data:`nidlib.core.cards.YLUD_BRAVERY` of her column.
     """
     out: list[int] = []
     for cid in card_ids:
@@ -408,7 +408,7 @@ class Tableau:
     """One player's end-of-game position.
 
     ``columns`` maps a class to its card ids, bottom to top: dwarf ids (``"1W7"``), class heroes
-    (``"kraal"``), ``"ylud"`` (scored by :data:`nidlib.cards.YLUD_BRAVERY`), the King's Great
+    (``"kraal"``), ``"ylud"`` (scored by :data:`nidlib.core.cards.YLUD_BRAVERY`), the King's Great
     Armorer card ``"armorer"``. At final scoring Thrud is in the command zone, never in a column
     (R-HERO-THRUD-5). ``command_zone`` holds neutral hero ids (``"skaa"``, ``"dwerg-ymir"``,
     ``"thrud"``, ``"ylud"`` if she was never placed) and distinction ids, which score nothing.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nidlib.messages import render
+from nidlib.core.messages import render
 
 
 @dataclass(frozen=True, slots=True)

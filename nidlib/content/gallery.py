@@ -1,14 +1,14 @@
 """The edge-case gallery: the rulings of RULES.md §14 as loadable, checkable positions.
 
 Each :class:`EdgeCase` names its EC id, the rules involved, a builder that sets
-up the position with :class:`~nidlib.scenario.Scenario`, the action(s) that
+up the position with :class:`~nidlib.content.scenario.Scenario`, the action(s) that
 raise the question, optionally some actions that must be *refused* in the
 final position, and a predicate that checks the stated outcome on what the
 engine actually did. Titles, questions and outcome sentences live in the
 message catalogue (``nidlib/locales/<lang>/gallery.json``, keys
 ``gallery.EC-09.title`` etc.)::
 
-    >>> from nidlib import gallery
+    >>> from nidlib.content import gallery
     >>> case = gallery.get("EC-09")
     >>> result = gallery.run(case)
     >>> case.verify(result)
@@ -27,17 +27,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nidlib.actions import Action, Keep, Pick, parse
-from nidlib.cards import CARDS, CLASS_LETTER, CLASSES, CardKind, DwarfClass
-from nidlib.coins import Coin
-from nidlib.engine import apply, check, decision, final_scores, legal_actions, ranks
-from nidlib.errors import InvalidActionError, Violation
-from nidlib.events import Event
-from nidlib.messages import render
-from nidlib.scenario import Scenario
-from nidlib.scoring import class_points
-from nidlib.serialize import state_from_dict, state_to_dict
-from nidlib.state import State
+from nidlib.content.scenario import Scenario
+from nidlib.core.actions import Action, Keep, Pick, parse
+from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, CardKind, DwarfClass
+from nidlib.core.coins import Coin
+from nidlib.core.errors import InvalidActionError, Violation
+from nidlib.core.events import Event
+from nidlib.core.messages import render
+from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.state import State
+from nidlib.rules.engine import apply, check, decision, final_scores, legal_actions, ranks
+from nidlib.rules.scoring import class_points
 
 NAMES: dict[int, tuple[str, ...]] = {
     2: ("Ana", "Bo"),

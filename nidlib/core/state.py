@@ -4,7 +4,7 @@ A :class:`State` is a value. The public API (:func:`nidlib.apply`) never
 changes a state it is given: it copies it (a few list copies, microseconds)
 and returns the new one, so every earlier state stays valid: undo and "what
 if" are free. Internally the engine mutates its private copy for speed; the
-fast playout path (:func:`nidlib.engine.advance`) does the same on a state
+fast playout path (:func:`nidlib.rules.engine.advance`) does the same on a state
 the caller owns.
 
 The flow of the game is a stack of *tasks* (``state.tasks``, top = last):
@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nidlib.cards import CLASSES, DwarfClass
-from nidlib.coins import Coin
+from nidlib.core.cards import CLASSES, DwarfClass
+from nidlib.core.coins import Coin
 
 Task = tuple[Any, ...]
 
@@ -179,7 +179,7 @@ class State:
         self.pioneer_draw: list[str] = []
         self.tasks: list[Task] = []
         self.shuffles = 0  # how many reshuffles happened: part of the seeded randomness
-        self.viewer: int | None = None  # set in player views (nidlib.views)
+        self.viewer: int | None = None  # set in player views (nidlib.core.views)
 
     # -- copying and comparing -------------------------------------------------
     def copy(self) -> State:
@@ -226,7 +226,7 @@ class State:
         return self.options.names
 
     def to_dict(self) -> dict[str, Any]:
-        from nidlib.serialize import state_to_dict
+        from nidlib.core.serialize import state_to_dict
 
         return state_to_dict(self)
 

@@ -1,10 +1,10 @@
 """The flow check of a loaded state: is this task stack one the engine can produce, here?
 
-:func:`nidlib.serialize.state_from_dict` reads every field and checks that every card, coin and
+:func:`nidlib.core.serialize.state_from_dict` reads every field and checks that every card, coin and
 gem is in exactly one place; this module checks the rest, so that a state it accepts plays on to
 the end and every state reached on the way saves and loads again:
 
-* the task stack has the shape the engine builds (``nidlib.engine.end_steps`` at the bottom, then
+* the task stack has the shape the engine builds (``nidlib.rules.engine.end_steps`` at the bottom, then
   the round, the tavern being resolved player by player in pick order, one player's pending
   effects on top); the top is always a decision, never an automatic task (R-FLOW-2);
 * each decision can be taken: a tavern to pick from, a hero to recruit, columns to discard from,
@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from nidlib.cards import CARDS, CLASSES, DISTINCTION_OF, Hero
-from nidlib.coins import GREEN_3, Coin
-from nidlib.engine import (
+from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, Hero
+from nidlib.core.coins import GREEN_3, Coin
+from nidlib.core.errors import DocumentError
+from nidlib.core.state import Player, State, Task
+from nidlib.rules.engine import (
     _TASKS,
     GEMS_BY_PLAYERS,
     TAVERN_SIZE,
@@ -33,8 +35,6 @@ from nidlib.engine import (
     has_lines,
     uline_owner,
 )
-from nidlib.errors import DocumentError
-from nidlib.state import Player, State, Task
 
 AUTOMATIC = frozenset(_TASKS)
 _DIST = [DISTINCTION_OF[c].value for c in CLASSES]  # distinction id per class index
@@ -305,7 +305,7 @@ def _effects(s: State, i: int, effects: list[Task], start: int) -> None:
 def _round(s: State, rest: list[Task], j: int) -> None:
     n = s.options.players
     per_round = 3 * TAVERN_SIZE[n]
-    from nidlib.serialize import max_rounds
+    from nidlib.core.serialize import max_rounds
 
     left = -(-len(s.decks[s.age]) // per_round)
     if s.round < 1 or s.round + left > max_rounds(s.age, n):

@@ -5,8 +5,8 @@ the options, the set-up events, then every action in its text form (``p0:pick:1W
 followed by the events it caused, each with its rule id, and the final score sheet. Any
 change to the engine's rules, its messages or the bots shows up as a readable diff.
 
-    python -m nidlib.transcript --regenerate     # rewrite tests/golden/*.txt
-    python -m nidlib.transcript --check          # compare, exit 1 on a difference
+    python -m nidlib.tools.transcript --regenerate     # rewrite tests/golden/*.txt
+    python -m nidlib.tools.transcript --check          # compare, exit 1 on a difference
 
 ``tests/test_golden.py`` regenerates the texts in memory and compares them with the files.
 """
@@ -19,9 +19,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from nidlib.bots import Bot
-from nidlib.engine import final_scores
-from nidlib.play import make_bots, play_game
+from nidlib.rules.engine import final_scores
+from nidlib.tools.bots import Bot
+from nidlib.tools.play import make_bots, play_game
 
 #: name -> (players, seed, bot levels, first game)
 GAMES: dict[str, tuple[int, int, tuple[str, ...], bool]] = {
@@ -31,7 +31,7 @@ GAMES: dict[str, tuple[int, int, tuple[str, ...], bool]] = {
     "5p_greedy_seed5": (5, 5, ("greedy",) * 5, False),
 }
 
-GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden"
 
 
 def transcript(players: int, seed: int, bots: Sequence[str] | Sequence[Bot], first_game: bool = False) -> str:
@@ -80,7 +80,7 @@ def diff(name: str, expected: str, actual: str, context: int = 3) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nidlib.transcript", description="Golden playthroughs.")
+    ap = argparse.ArgumentParser(prog="python -m nidlib.tools.transcript", description="Golden playthroughs.")
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--regenerate", action="store_true", help="rewrite tests/golden/*.txt")
     mode.add_argument("--check", action="store_true", help="compare with tests/golden/*.txt")

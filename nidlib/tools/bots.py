@@ -33,8 +33,8 @@ from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import Protocol
 
-from nidlib.actions import Action, Bid, Keep, Pick, Recruit, UlineBid
-from nidlib.cards import (
+from nidlib.core.actions import Action, Bid, Keep, Pick, Recruit, UlineBid
+from nidlib.core.cards import (
     CARDS,
     CLASSES,
     DWERG_POINTS,
@@ -44,12 +44,12 @@ from nidlib.cards import (
     CardKind,
     Hero,
 )
-from nidlib.coins import Coin
-from nidlib.engine import advance, decision, eligible_heroes, legal_actions
-from nidlib.messages import render
-from nidlib.scoring import GEM6_BONUS, IDUNN_BONUS
-from nidlib.state import Player, State
-from nidlib.views import determinize
+from nidlib.core.coins import Coin
+from nidlib.core.messages import render
+from nidlib.core.state import Player, State
+from nidlib.core.views import determinize
+from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions
+from nidlib.rules.scoring import GEM6_BONUS, IDUNN_BONUS
 
 __all__ = [
     "BOTS",

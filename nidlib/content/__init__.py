@@ -1,0 +1,1 @@
+"""Teaching content built on the engine: the rulings gallery and the rule lawyer's :class:`Scenario`."""
