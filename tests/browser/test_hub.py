@@ -64,9 +64,10 @@ def test_five_learners_log_in_at_once_and_each_plays_a_lesson(browser: Browser, 
         for learner in learners:
             learner.bids()
 
-        servers = hub.user_servers()
+        servers = {name: s for name, s in hub.user_servers().items() if name in LEARNERS}
         assert sorted(servers) == sorted(LEARNERS), "every learner has a server of their own"
-        assert sorted(hub.running()) == sorted(LEARNERS)
+        # busy all along, none was stopped by the culler (which stops an idle one meanwhile)
+        assert set(LEARNERS) <= set(hub.running())
         for name, server in servers.items():
             env = server.environ()
             # the spawner hands the school's limits to the server (TLJH's and Kubernetes' spawners enforce them)
