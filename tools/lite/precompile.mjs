@@ -5,10 +5,12 @@
 //
 // Why: the wheels from PyPI hold only sources, and a page's Python starts from an empty in-memory file
 // system every time, so every page load compiled IPython, prompt_toolkit, jedi, pygments, traitlets,
-// ipywidgets and ours again: most of the kernel's start, the same cold or warm (the browser cache keeps
-// the files, not their bytecode). Each wheel now also carries `__pycache__/*.cpython-312.pyc`,
-// "unchecked-hash" (PEP 552): used as they are, never compared with the sources' times (an unpacked
-// wheel's files get new ones). The sources stay (tracebacks in the log, `inspect`).
+// ipywidgets and ours again, the same cold or warm (the browser cache keeps the files, not their
+// bytecode). Now the other packages' wheels hold bytecode in place of their sources (`X.pyc` beside
+// where `X.py` was, as Pyodide's own packages do: no bigger than the sources; tracebacks in the log
+// lose those lines), and ours keeps its sources (`nidlib.tools.where` reads them) with
+// `__pycache__/*.cpython-312.pyc`. Every .pyc is "unchecked-hash" (PEP 552): used as it is, never
+// compared with the sources' times (an unpacked wheel's files get new ones).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,7 +26,7 @@ const py = await loadPyodide({ indexURL: npmDir + "/" });
 py.runPython(`
 import compileall, os, py_compile, shutil, warnings, zipfile
 
-def precompile(src, dst):
+def precompile(src, dst, sourceless):
     root = "/tmp/wheel"
     shutil.rmtree(root, ignore_errors=True)
     with zipfile.ZipFile(src) as z:
@@ -32,8 +34,14 @@ def precompile(src, dst):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # e.g. invalid escapes in a package's own tests
         ok = compileall.compile_dir(
-            root, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH
+            root, quiet=2, legacy=sourceless,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
         )
+    if sourceless:  # X.pyc in place of X.py, as Pyodide's own packages: no bigger than the sources
+        for base, _dirs, files in os.walk(root):
+            for name in files:
+                if name.endswith(".py") and os.path.exists(os.path.join(base, name + "c")):
+                    os.remove(os.path.join(base, name))
     with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as out:
         for base, dirs, files in os.walk(root):
             dirs.sort()
@@ -43,6 +51,7 @@ def precompile(src, dst):
     return ok
 `);
 const precompile = py.globals.get("precompile");
+const OWN = "nidavellir-tutor";
 const lockPath = path.join(siteDir, "pyodide-lock.json");
 const lock = JSON.parse(fs.readFileSync(lockPath, "utf8"));
 const pyVersion = lock.info.python.split(".").slice(0, 2).join(".");
@@ -57,7 +66,9 @@ for (const pkg of Object.values(lock.packages)) {
   const file = path.join(siteDir, pkg.file_name);
   const data = fs.readFileSync(file);
   py.FS.writeFile("/tmp/in.whl", data);
-  if (!precompile("/tmp/in.whl", "/tmp/out.whl")) console.error(`precompile: ${pkg.file_name}: some files did not compile`);
+  // ours keeps its sources (nidlib.tools.where reads them); the others ship bytecode only
+  const sourceless = pkg.name !== OWN;
+  if (!precompile("/tmp/in.whl", "/tmp/out.whl", sourceless)) console.error(`precompile: ${pkg.file_name}: some files did not compile`);
   const out = py.FS.readFile("/tmp/out.whl");
   fs.writeFileSync(file, out);
   pkg.sha256 = crypto.createHash("sha256").update(out).digest("hex");
