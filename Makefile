@@ -15,7 +15,7 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools deploy)
+FORMATTED := $(wildcard nidlib zavandor auctionlab widgets tests bench tools deploy)
 PYTEST_ARGS ?=
 ARGS ?=
 
@@ -28,7 +28,7 @@ help:
 	@echo "make lite       build the serverless tutor (JupyterLite/voici + Pyodide) into build/lite/"
 	@echo "make hub-proxy  configurable-http-proxy (npm) for the JupyterHub test (deploy/, docs/deploy.md)"
 	@echo "make lint       ruff check and ruff format --check"
-	@echo "make typecheck  mypy (strict on nidlib and zavandor)"
+	@echo "make typecheck  mypy (strict on nidlib, zavandor and auctionlab)"
 	@echo "make bench      engine playouts per second (bench-strong, bench-tutor, bench-lite: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"

@@ -11,7 +11,7 @@ What it sets, on top of whatever the hub already has (authenticator, spawner, TL
   enforced by spawners that can (TLJH's systemd spawner, KubeSpawner; the local process spawner
   only passes them on as ``MEM_LIMIT``/``CPU_LIMIT``);
 * ``NIDAVELLIR_ROOM_DB``, when the hub has it, is handed to every learner's server, so that the
-  classroom features (lesson 8) of all learners meet in one shared place.
+  learners of lesson 8's live class meet in one SQLite file (one host's disk; docs/deploy.md).
 
 Use it as the hub's configuration file (``jupyterhub -f deploy/jupyterhub_config.py``), or load
 it from another one: ``load_subconfig("/opt/nidavellir-tutor/deploy/jupyterhub_config.py")``
