@@ -91,12 +91,12 @@ from typing import Any, TypeVar, cast
 
 from nidlib.core import places
 from nidlib.core.actions import Action
-from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero
+from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero, max_rounds
 from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.places import Place, parse_place
-from nidlib.core.serialize import load_json, max_rounds, state_from_dict, state_to_dict
+from nidlib.core.serialize import load_json, state_from_dict, state_to_dict
 from nidlib.core.state import Player, State, Task
 from nidlib.rules import engine
 from nidlib.rules.engine import TAVERN_SIZE, end_steps, lines, new_game
