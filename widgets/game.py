@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import json
+from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -202,8 +203,11 @@ class GameApp(w.VBox):
         self.seats: list[str] = []
         self.tables: dict[int | None, w.Widget] = {}
         self._syncing = False
-        self._hint_bot: Any = None
         self.hint_action: Action | None = None
+        #: hints by history index: (the position, its (action, why) being worked out or done)
+        self._hints: dict[int, tuple[State, Future[tuple[Action, str]]]] = {}
+        self._hint_worker: ThreadPoolExecutor | None = None
+        self._hints_wanted = False  # after the first Hint of a game, the next ones are prepared ahead
         self._hint_state: State | None = None  # the position the hint shown is about
 
         # set-up form
@@ -420,7 +424,8 @@ class GameApp(w.VBox):
         self.seats = seats
         self.tables = {}
         self._clear_hint()
-        self._hint_bot = make_bot("strong", bot_seed(start.options.seed, 99))
+        self._hints = {}
+        self._hints_wanted = False
         c.on_change(lambda _c: self._changed())
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
@@ -491,6 +496,8 @@ class GameApp(w.VBox):
         self.next_button.disabled = not bot_movers
         self.auto_button.disabled = not bot_movers
         self.hint_button.disabled = not human_movers
+        if human_movers and self._hints_wanted:
+            self._hint_future()  # worked out while the learner thinks: the click then answers at once
         self.turn.value = self._turn_html(bot_movers, human_movers)
         s = c.state
         self.final_sheet.value = (
@@ -572,7 +579,13 @@ class GameApp(w.VBox):
             self.controller.goto(int(change["new"]))
 
     def hint(self) -> str:
-        """What the strongest bot would do for the human who must act, and why (one sentence)."""
+        """What the strongest bot would do for the human who must act, and why (one sentence).
+
+        The strong bot searches for ~50-250 ms of CPU. Its answer depends only on the game's seed and
+        the position (a bot seeded per position), so it is the same whenever it is asked; after the
+        first Hint of a game the next positions' hints are worked out in a background thread while the
+        learner thinks, and the click only shows it (docs/benchmarks.md, "Lesson 9 clicks").
+        """
         c = self._c()
         s = c.state
         humans = [p for p in nidlib.to_act(s) if p not in c.bots]
@@ -580,13 +593,14 @@ class GameApp(w.VBox):
             self._clear_hint()
             return ""
         p = humans[0]
-        # shown at once: the strong bot searches for up to a few hundred milliseconds
-        self.hint_text.value = (
-            f'<span class="nt-hint nt-muted">{escape(t("game.hint.thinking", self.lang))}</span>'
-        )
+        self._hints_wanted = True
+        future = self._hint_future()
+        if not future.done():  # shown at once while the search finishes
+            self.hint_text.value = (
+                f'<span class="nt-hint nt-muted">{escape(t("game.hint.thinking", self.lang))}</span>'
+            )
+        action, why = future.result()
         view = nidlib.view_for(s, p)
-        legal = nidlib.legal_actions(view, p)
-        action, why = self._hint_bot.explain(view, legal)
         text = t(
             "game.hint.text",
             self.lang,
@@ -598,6 +612,30 @@ class GameApp(w.VBox):
         self.hint_action = action
         self._hint_state = s
         return text
+
+    def _hint_future(self) -> Future[tuple[Action, str]]:
+        """The hint for the position on screen: found, being worked out, or started now."""
+        c = self._c()
+        s, k = c.state, c.index
+        known = self._hints.get(k)
+        if known is not None and known[0] is s:
+            return known[1]
+        humans = [p for p in nidlib.to_act(s) if p not in c.bots]
+        if not humans:
+            raise NidError(t("game.error.no-game", self.lang))
+        p = humans[0]
+        view = nidlib.view_for(s, p)
+        legal = nidlib.legal_actions(view, p)
+        bot = make_bot("strong", bot_seed(s.options.seed, 99) * 1009 + k)  # the same hint for the same position
+        if self._hint_worker is None:
+            self._hint_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nt-hint")
+        # the bot reads only its own view and legal list: nothing shared with the page's thread
+        future = self._hint_worker.submit(bot.explain, view, legal)  # type: ignore[attr-defined]
+        for old, (_, f) in list(self._hints.items()):
+            if old != k and f.cancel():  # not started: another position's, no longer needed
+                del self._hints[old]
+        self._hints[k] = (s, future)
+        return future
 
     def _clear_hint(self) -> None:
         self.hint_text.value = ""
