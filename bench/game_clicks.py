@@ -22,7 +22,9 @@ the position for ``--think`` seconds (0.5; 0 = clicks as fast as a script):
 ``--browser`` starts the tutor as ``make run`` does, opens lesson 9 in Chromium and plays
 ``--rounds`` rounds through the page, timing each click from the ``click`` event to the DOM
 change a learner waits for (the position line for auto/confirm/pick, the hint sentence for hint),
-on the page's own clock; it also reports when the page has settled (no mutation for 300 ms).
+on the page's own clock; it also reports when the page has settled (no mutation for 300 ms), and
+the CPU time of the page's main thread from the click to the settled page (Chromium's
+``ThreadTime`` metric, DevTools protocol), which a busy machine inflates less than the clock.
 """
 
 from __future__ import annotations
@@ -98,7 +100,9 @@ def percentile(values: list[float], q: float) -> float:
     return xs[k]
 
 
-def kernel(rounds: int, profile_kind: str | None, think: float) -> dict[str, list[tuple[float, float, int, int]]]:
+def kernel(
+    rounds: int, profile_kind: str | None, think: float
+) -> dict[str, list[tuple[float, float, int, int]]]:
     install_comm()
     import nidlib
     from widgets.game import GameApp
@@ -118,7 +122,9 @@ def kernel(rounds: int, profile_kind: str | None, think: float) -> dict[str, lis
         c1, w1 = time.thread_time(), time.perf_counter()
         if prof is not None and kind == profile_kind:
             prof.disable()
-        samples[kind].append(((c1 - c0) * 1000, (w1 - w0) * 1000, CountingComm.sent - n0, CountingComm.nbytes - b0))
+        samples[kind].append(
+            ((c1 - c0) * 1000, (w1 - w0) * 1000, CountingComm.sent - n0, CountingComm.nbytes - b0)
+        )
         if app.error.value:
             raise SystemExit(f"the page shows an error after {kind}: {app.error.value}")
 
@@ -138,7 +144,7 @@ def kernel(rounds: int, profile_kind: str | None, think: float) -> dict[str, lis
             timed("hint", app.hint_button.click)
             for k, dd in enumerate(table.bid_panel.taverns):
                 dd.value = k
-            timed("confirm", lambda t=table: t.bid_panel.confirm.click())
+            timed("confirm", table.bid_panel.confirm.click)
         else:
             if len(samples["hint"]) < 3 * rounds:
                 timed("hint", app.hint_button.click)
@@ -152,7 +158,9 @@ def kernel(rounds: int, profile_kind: str | None, think: float) -> dict[str, lis
 
 def report_kernel(samples: dict[str, list[tuple[float, float, int, int]]]) -> None:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print("| callback | n | CPU ms median / p95 / max | wall ms median / p95 | widget messages median | bytes median |")
+    print(
+        "| callback | n | CPU ms median / p95 / max | wall ms median / p95 | widget messages median | bytes median |"
+    )
     print("|---|---|---|---|---|---|")
     for kind in ("auto", "confirm", "hint", "pick"):
         xs = samples.get(kind, [])
@@ -200,14 +208,13 @@ ARM_JS = """
 
 
 def browser(rounds: int, voila: list[str], think: float) -> None:
-    import psutil
+    import psutil  # type: ignore[import-untyped]
+    from browser.chromium import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]
+    from browser.served import tutor_server, wait_for_pools  # type: ignore[import-not-found]
     from playwright.sync_api import expect, sync_playwright
 
-    from browser.chromium import CHROMIUM, CHROMIUM_ARGS
-    from browser.served import tutor_server, wait_for_pools
-
     log = Path("/tmp") / f"game-clicks-{os.getpid()}.log"
-    samples: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    samples: dict[str, list[tuple[float, float, float, float]]] = defaultdict(list)
     with tutor_server(log, voila) as (url, proc), sync_playwright() as pw:
         if not any("preheat_kernel=False" in v for v in voila):
             wait_for_pools(psutil.Process(proc.pid), len(list((REPO / "tutorials").glob("*.ipynb"))))
@@ -219,14 +226,29 @@ def browser(rounds: int, voila: list[str], think: float) -> None:
         turn = page.locator(".nt-game-turn")
         expect(turn).to_contain_text("Your move: Ana", timeout=60_000)
 
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+
+        def metrics() -> dict[str, float]:
+            return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+
         def click(kind: str, target: str, selector: str) -> None:
             before = page.locator(selector).text_content() or ""
             page.evaluate(ARM_JS, [selector, kind, before])
+            m0 = metrics()
             page.locator(target).first.click()
             res = page.evaluate("() => window.__ntClick.result()")
+            m1 = metrics()
             if res["done"] is None:
                 raise SystemExit(f"{kind}: nothing changed within 30 s")
-            samples[kind].append((res["done"] - res["t0"], res["settled"] - res["t0"]))
+            samples[kind].append(
+                (
+                    res["done"] - res["t0"],
+                    res["settled"] - res["t0"],
+                    (m1["ThreadTime"] - m0["ThreadTime"]) * 1000,
+                    m1["LayoutCount"] - m0["LayoutCount"],
+                )
+            )
 
         while "The game is over" not in (turn.text_content() or ""):
             text = turn.text_content() or ""
@@ -245,16 +267,22 @@ def browser(rounds: int, voila: list[str], think: float) -> None:
                 click("pick", "button.nt-action-button:enabled", ".nt-game-position")
         b.close()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (browser, page clock)")
-    print("| click | n | to the change ms median / p95 / max | to settled ms median / p95 |")
-    print("|---|---|---|---|")
+    print(
+        "| click | n | to the change ms median / p95 / max | to settled ms median / p95 "
+        "| page main-thread CPU ms median / p95 | layouts median |"
+    )
+    print("|---|---|---|---|---|---|")
     for kind in ("auto", "confirm", "hint", "pick"):
         xs = samples.get(kind, [])
         if xs:
             d = [x[0] for x in xs]
             st = [x[1] for x in xs]
+            cpu = [x[2] for x in xs]
             print(
                 f"| {kind} | {len(xs)} | {statistics.median(d):.0f} / {percentile(d, 0.95):.0f} / {max(d):.0f} "
-                f"| {statistics.median(st):.0f} / {percentile(st, 0.95):.0f} |"
+                f"| {statistics.median(st):.0f} / {percentile(st, 0.95):.0f} "
+                f"| {statistics.median(cpu):.0f} / {percentile(cpu, 0.95):.0f} "
+                f"| {statistics.median(x[3] for x in xs):.0f} |"
             )
 
 
@@ -264,8 +292,12 @@ def main() -> None:
     ap.add_argument("--browser", action="store_true")
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--profile", choices=["auto", "confirm", "hint", "pick"])
-    ap.add_argument("--think", type=float, default=0.5, help="seconds a learner looks at a position before Hint")
-    ap.add_argument("--voila", action="append", default=[], help="extra Voila option, e.g. --voila=--preheat_kernel=False")
+    ap.add_argument(
+        "--think", type=float, default=0.5, help="seconds a learner looks at a position before Hint"
+    )
+    ap.add_argument(
+        "--voila", action="append", default=[], help="extra Voila option, e.g. --voila=--preheat_kernel=False"
+    )
     args = ap.parse_args()
     if not (args.kernel or args.browser):
         ap.error("choose --kernel and/or --browser")

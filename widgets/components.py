@@ -87,7 +87,7 @@ class _HtmlView(w.VBox):
         self._seat = seat
         self.html = w.HTML()
         children: list[w.Widget] = [theme_widget()] if theme else []
-        super().__init__([*children, self.html])
+        super().__init__([*children, self.html, *self._more()])
         self.add_class("nt-root")
         self.add_class(self.css_class)
         controller.on_change(self._changed)
@@ -104,6 +104,10 @@ class _HtmlView(w.VBox):
     @property
     def lang(self) -> str | None:
         return self.controller.lang
+
+    def _more(self) -> list[w.Widget]:
+        """Widgets shown below the HTML pane (none here)."""
+        return []
 
     def _changed(self, _c: Controller) -> None:
         self.refresh()
@@ -246,8 +250,9 @@ class EventLog(_HtmlView):
         self._scroll = w.Box([self._box])
         self._scroll.add_class("nt-event-log-box")
         super().__init__(controller, seat=seat, theme=theme)
-        if chunk is not None:
-            self.children = (*self.children, self._scroll)
+
+    def _more(self) -> list[w.Widget]:
+        return [] if self.chunk is None else [self._scroll]
 
     def refresh(self) -> None:
         if self.chunk is None:

@@ -20,15 +20,15 @@ replays the actions through ``nidlib.apply`` so every step is checked again.
 Browser-test hooks: ``nt-game-start``, ``nt-game-next``, ``nt-game-auto``, ``nt-game-hint``,
 ``nt-game-hint-text``, ``nt-game-history``, ``nt-game-back``, ``nt-game-forward``, ``nt-game-save``,
 ``nt-game-load``, ``nt-game-json``, ``nt-game-error``, ``nt-game-turn``, ``nt-game-setup``,
-``nt-game-new``, plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
+``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Any
 
@@ -299,6 +299,8 @@ class GameApp(w.VBox):
         self.new_button = w.Button(description=t("game.new", lang), icon="refresh")
         self.new_button.add_class("nt-game-new")
         self.new_button.on_click(lambda _b: self._guard(self.new_game))
+        self.keys_help = w.HTML(self._keys_html())
+        self.keys_help.add_class("nt-game-keys")
         self.controls = w.VBox(
             [
                 self.turn,
@@ -315,6 +317,7 @@ class GameApp(w.VBox):
                     layout=w.Layout(gap="4px", align_items="center"),
                 ),
                 self.position,
+                self.keys_help,
             ]
         )
         self.controls.add_class("nt-panel")
@@ -373,6 +376,17 @@ class GameApp(w.VBox):
         except Exception as e:  # noqa: BLE001 - shown as a sentence
             log_failure(e)  # the details to the server's log (widgets/guard.py)
             self.say(t("game.error.unexpected", self.lang, error=f"{type(e).__name__}: {e}"))
+
+    def _keys_html(self) -> str:
+        """The "Keyboard shortcuts" box (the keys themselves: share/.../static/nt-keys.js)."""
+        lines = "".join(
+            f"<li>{escape(t(f'game.keys.{k}', self.lang))}</li>"
+            for k in ("coins", "choices", "bots", "focus")
+        )
+        return (
+            f'<section aria-labelledby="nt-game-keys-title"><h5 id="nt-game-keys-title">'
+            f"{escape(t('game.keys.title', self.lang))}</h5><ul>{lines}</ul></section>"
+        )
 
     def say(self, text: str | None, level: str = "error") -> None:
         self.error.value = (
@@ -626,7 +640,9 @@ class GameApp(w.VBox):
         p = humans[0]
         view = nidlib.view_for(s, p)
         legal = nidlib.legal_actions(view, p)
-        bot = make_bot("strong", bot_seed(s.options.seed, 99) * 1009 + k)  # the same hint for the same position
+        bot = make_bot(
+            "strong", bot_seed(s.options.seed, 99) * 1009 + k
+        )  # the same hint for the same position
         if self._hint_worker is None:
             self._hint_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nt-hint")
         # the bot reads only its own view and legal list: nothing shared with the page's thread
