@@ -27,6 +27,14 @@ FOCUS_IN_GAME_JS = """
 }
 """
 
+# the focused control shows a focus ring (ipywidgets removes its controls' outline; widgets/theme.py)
+RING_JS = """
+() => {
+  const s = getComputedStyle(document.activeElement);
+  return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+}
+"""
+
 
 class Keyboard:
     def __init__(self, page: Page) -> None:
@@ -47,6 +55,7 @@ def _focus_kept(page: Page, after: str) -> None:
             "() => document.activeElement && document.activeElement.outerHTML.slice(0, 200)"
         )
         raise AssertionError(f"after {after} the focus is not on a control of the game: {where}") from None
+    assert page.evaluate(RING_JS), f"after {after} the focused control shows no focus ring"
 
 
 def _moved(page: Page, before: str, what: str, presses: int) -> None:
