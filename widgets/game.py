@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import json
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
@@ -56,6 +57,8 @@ GAME_SCHEMA = "nidavellir-tutor/game"
 LEVELS = ("random", "greedy", "strong")
 HUMAN = "human"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+#: a hint worked out ahead starts this long after the position is shown (the page updates first)
+HINT_AHEAD_DELAY_S = 0.15
 
 
 def t(key: str, lang: str | None = None, **params: Any) -> str:
@@ -205,7 +208,7 @@ class GameApp(w.VBox):
         self._syncing = False
         self.hint_action: Action | None = None
         #: hints by history index: (the position, its (action, why) being worked out or done)
-        self._hints: dict[int, tuple[State, Future[tuple[Action, str]]]] = {}
+        self._hints: dict[int, tuple[State, Future[tuple[Action, str]], threading.Event]] = {}
         self._hint_worker: ThreadPoolExecutor | None = None
         self._hints_wanted = False  # after the first Hint of a game, the next ones are prepared ahead
         self._hint_state: State | None = None  # the position the hint shown is about
@@ -511,7 +514,7 @@ class GameApp(w.VBox):
         self.auto_button.disabled = not bot_movers
         self.hint_button.disabled = not human_movers
         if human_movers and self._hints_wanted:
-            self._hint_future()  # worked out while the learner thinks: the click then answers at once
+            self._hint_future(ahead=True)  # worked out while the learner thinks: the click answers at once
         self.turn.value = self._turn_html(bot_movers, human_movers)
         s = c.state
         self.final_sheet.value = (
@@ -608,7 +611,7 @@ class GameApp(w.VBox):
             return ""
         p = humans[0]
         self._hints_wanted = True
-        future = self._hint_future()
+        future = self._hint_future(ahead=False)
         if not future.done():  # shown at once while the search finishes
             self.hint_text.value = (
                 f'<span class="nt-hint nt-muted">{escape(t("game.hint.thinking", self.lang))}</span>'
@@ -627,12 +630,18 @@ class GameApp(w.VBox):
         self._hint_state = s
         return text
 
-    def _hint_future(self) -> Future[tuple[Action, str]]:
-        """The hint for the position on screen: found, being worked out, or started now."""
+    def _hint_future(self, *, ahead: bool) -> Future[tuple[Action, str]]:
+        """The hint for the position on screen: found, being worked out, or started now.
+
+        ``ahead``: nobody asked yet; the search waits :data:`HINT_AHEAD_DELAY_S` so that it does not
+        compete with the page's own update of this position (a Hint click cuts the wait short).
+        """
         c = self._c()
         s, k = c.state, c.index
         known = self._hints.get(k)
         if known is not None and known[0] is s:
+            if not ahead:
+                known[2].set()
             return known[1]
         humans = [p for p in nidlib.to_act(s) if p not in c.bots]
         if not humans:
@@ -645,12 +654,20 @@ class GameApp(w.VBox):
         )  # the same hint for the same position
         if self._hint_worker is None:
             self._hint_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nt-hint")
-        # the bot reads only its own view and legal list: nothing shared with the page's thread
-        future = self._hint_worker.submit(bot.explain, view, legal)  # type: ignore[attr-defined]
-        for old, (_, f) in list(self._hints.items()):
+        go = threading.Event()
+        if not ahead:
+            go.set()
+
+        def work() -> tuple[Action, str]:
+            go.wait(HINT_AHEAD_DELAY_S)
+            # the bot reads only its own view and legal list: nothing shared with the page's thread
+            return bot.explain(view, legal)  # type: ignore[attr-defined,no-any-return]
+
+        future = self._hint_worker.submit(work)
+        for old, (_, f, _go) in list(self._hints.items()):
             if old != k and f.cancel():  # not started: another position's, no longer needed
                 del self._hints[old]
-        self._hints[k] = (s, future)
+        self._hints[k] = (s, future, go)
         return future
 
     def _clear_hint(self) -> None:
