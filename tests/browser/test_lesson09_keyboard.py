@@ -124,6 +124,16 @@ def test_one_round_with_the_keyboard_only(
     expect(keys).to_be_visible()  # the shortcuts are announced on the page, in the catalogue's words
     expect(keys).to_contain_text("Keyboard shortcuts")
     expect(keys).to_contain_text("Enter confirms the bid")
+    # the log (one pane per few history entries, widgets/components.py) still shows its newest line
+    newest_shown = page.evaluate(
+        """() => {
+          const box = document.querySelector('.nt-game-table .nt-event-log-box');
+          const lines = box.querySelectorAll('.nt-event');
+          const b = box.getBoundingClientRect(), e = lines[lines.length - 1].getBoundingClientRect();
+          return lines.length > 20 && e.top >= b.top - 1 && e.bottom <= b.bottom + 1;
+        }"""
+    )
+    assert newest_shown, "the event log does not show its newest line"
     save_screenshot(page, "game-keyboard-round-2")
     assert kb.presses <= MAX_PRESSES
     print(f"round 1 of lesson 9: {kb.presses} key presses")
