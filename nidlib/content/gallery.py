@@ -261,6 +261,10 @@ def _str(v: object, path: str) -> str:
     return v
 
 
+def _strs(v: object, path: str, *, size: int | None = None) -> tuple[str, ...]:
+    return tuple(_str(x, f"{path}[{k}]") for k, x in enumerate(_list(v, path, size=size)))
+
+
 def _int(v: object, path: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise DocumentError(path, f"must be a whole number from {lo} to {hi}")
@@ -297,13 +301,10 @@ def _seat(v: object, path: str, name: str) -> Seat:
     if "bid" in d:
         b = _obj(d["bid"], f"{path}.bid", ("taverns", "pouch"))
         bid = (_coins(b["taverns"], f"{path}.bid.taverns", 3), _coins(b["pouch"], f"{path}.bid.pouch", 2))
-    cz = d.get("command_zone", [])
     return Seat(
         name=_str(d.get("name", name), f"{path}.name"),
         gem=_int(d["gem"], f"{path}.gem", 1, 6) if "gem" in d else None,
-        command_zone=tuple(
-            _str(x, f"{path}.command_zone[{k}]") for k, x in enumerate(_list(cz, f"{path}.command_zone"))
-        ),
+        command_zone=_strs(d.get("command_zone", []), f"{path}.command_zone"),
         army=tuple(army),
         bid=bid,
         hand=_coins(d["hand"], f"{path}.hand", 5) if "hand" in d else None,
@@ -329,19 +330,11 @@ def _position(v: object, path: str) -> Position:
         raise DocumentError(
             f"{path}.step", "must be 'bids', 'tavern 0', 'tavern 1', 'tavern 2' or 'end of age'"
         )
-    heroes = None
-    if "heroes" in d:
-        where = f"{path}.heroes"
-        heroes = tuple(_str(h, f"{where}[{k}]") for k, h in enumerate(_list(d["heroes"], where)))
+    heroes = _strs(d["heroes"], f"{path}.heroes") if "heroes" in d else None
     taverns = None
     if "taverns" in d:
         rows = _list(d["taverns"], f"{path}.taverns", size=3)
-        taverns = tuple(
-            tuple(
-                _str(c, f"{path}.taverns[{t}][{k}]") for k, c in enumerate(_list(row, f"{path}.taverns[{t}]"))
-            )
-            for t, row in enumerate(rows)
-        )
+        taverns = tuple(_strs(row, f"{path}.taverns[{t}]") for t, row in enumerate(rows))
     deck_empty = d.get("deck_empty", False)
     if not isinstance(deck_empty, bool):
         raise DocumentError(f"{path}.deck_empty", "must be true or false")
@@ -436,9 +429,7 @@ def ruling_from_dict(doc: object, name: str = "") -> EdgeCase:
         if key not in en:
             raise DocumentError(f"{head}{part}", f"{key} is not in the message catalogue")
         texts.append((part, key))
-    actions = tuple(
-        _str(a, f"{head}actions[{k}]") for k, a in enumerate(_list(d["actions"], f"{head}actions"))
-    )
+    actions = _strs(d["actions"], f"{head}actions")
     if not actions:
         raise DocumentError(f"{head}actions", "must hold the action(s) that raise the question")
     refusals = []
