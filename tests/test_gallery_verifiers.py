@@ -209,7 +209,7 @@ def test_a_path_that_leads_nowhere_is_a_failure_not_an_error(outcomes: dict[str,
     case = gallery.get("EC-01")
     broken = replace(case, expect=(Check("players.7.gem", "is", 1),))
     assert gallery.failures(broken, outcomes["EC-01"]) == [
-        "{'path': 'players.7.gem', 'is': 1}: players.7.gem: no '7' here"
+        '{"path": "players.7.gem", "is": 1}: players.7.gem: no \'7\' here'
     ]
 
 

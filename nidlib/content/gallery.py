@@ -151,6 +151,10 @@ class Check:
         out[self.op] = self.value
         return out
 
+    def __str__(self) -> str:
+        """The check as written in the ruling's file."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
@@ -630,15 +634,15 @@ def check_failure(check: Check, o: Outcome) -> str | None:
     """Why ``o`` does not show ``check`` (None: it does)."""
     states = _states(o, check.at)
     if not states:
-        return f"{check.to_json()}: the ruling has no position {check.at!r}"
+        return f"{check}: the ruling has no position {check.at!r}"
     try:
         values = [value_at(o, s, check.path) for s in states]
     except LookupError as e:
-        return f"{check.to_json()}: {e}"
+        return f"{check}: {e}"
     value: Json = values if check.at == "each" else values[0]
     if _holds(check.op, value, check.value):
         return None
-    return f"{check.to_json()}: found {json.dumps(value, ensure_ascii=False)}"
+    return f"{check}: found {json.dumps(value, ensure_ascii=False)}"
 
 
 def failures(case: EdgeCase, o: Outcome) -> list[str]:
