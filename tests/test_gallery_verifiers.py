@@ -251,7 +251,11 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("unknown path", lambda d: d["expect"][1].update(path="legals"), "EC-13.expect[1].path"),
     ("step out of range", lambda d: d["expect"][0].update(at=5), "EC-13.expect[0].at"),
     ("fractions", lambda d: d["expect"][0].update(path="tavern", **{"is": 0.5}), "EC-13.expect[0].is"),
-    ("bad coin", lambda d: d["position"]["players"][0]["bid"]["pouch"].__setitem__(1, "3x"), "pouch[1]"),
+    (
+        "coin of no kind",
+        lambda d: d["position"]["players"][0]["bid"]["pouch"].__setitem__(1, True),
+        "pouch[1]",
+    ),
     ("four tavern bids", lambda d: d["position"]["players"][1]["bid"]["taverns"].append(2), "taverns: must"),
     ("bad step", lambda d: d["position"].update(step="tavern 3"), "EC-13.position.step"),
     ("bad column", lambda d: d["position"]["players"][0].update(army={"archer": [3]}), "army.archer"),
@@ -274,6 +278,15 @@ def test_a_malformed_ruling_is_refused_naming_the_field(
 def test_a_ruling_stored_under_another_name_is_refused() -> None:
     with pytest.raises(DocumentError, match=r"^EC-14\.id: EC-13 is stored in EC-14\.json"):
         gallery.ruling_from_dict(document("EC-13"), "EC-14")
+
+
+def test_a_coin_the_scenario_cannot_read_names_the_ruling() -> None:
+    doc = document("EC-13")
+    doc["position"]["players"][0]["bid"]["pouch"][1] = "3x"
+    case = gallery.ruling_from_dict(doc, "EC-13")
+    with pytest.raises(DocumentError, match=r"^EC-13\.position: .*'3x'") as err:
+        case.build()
+    assert err.value.path == "EC-13.position"
 
 
 def test_a_position_that_cannot_be_built_names_the_ruling() -> None:
