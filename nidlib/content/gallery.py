@@ -105,9 +105,10 @@ class Position:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
         names = tuple(seat.name for seat in self.seats)
         sc = Scenario(len(self.seats), names=names, seed=self.seed, age=self.age, round=self.round)
+        gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
+        if gems:
+            sc.gems(gems)  # all at once: the gems of a position differ
         for i, seat in enumerate(self.seats):
-            if seat.gem is not None:
-                sc.gems({i: seat.gem})
             if seat.command_zone:
                 sc.command_zone(i, list(seat.command_zone))
             if seat.army:
