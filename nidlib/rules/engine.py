@@ -1029,6 +1029,8 @@ def decision(s: State) -> Decision | None:
     kind = top[0]
     if kind == "bids":
         return Decision("bids", tuple(i for i, p in enumerate(s.players) if not p.bid_done))
+    if kind in _TASKS:  # paused before an automatic step (nidlib.content.scenario): nobody acts
+        return Decision("paused", (), {"step": kind})
     params: dict[str, Any] = {}
     if kind == "transform":
         params = {"amount": top[2], "source": top[3]}
@@ -1085,6 +1087,8 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return [_pick(i, c) for c in s.taverns[s.tavern]]
     if kind == "bids":
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]
+    elif kind in _TASKS:  # paused before an automatic step: no action until it runs
+        return []
     else:
         pending = [top[1]]
     who = pending if player is None else ([player] if player in pending else [])
@@ -1208,6 +1212,8 @@ def _check(s: State, a: Action) -> Violation | None:
         return _v("R-END-1", "err.game-over")
     if not 0 <= a.player < len(s.players):
         return _v("R-SETUP-6", "err.no-player", player=a.player)
+    if s.tasks[-1][0] in _TASKS:  # a position paused before an automatic step (nidlib.content.scenario)
+        return _v("R-FLOW-2", "err.paused", step=s.tasks[-1][0])
     d = decision(s)
     assert d is not None
     p = s.players[a.player]
