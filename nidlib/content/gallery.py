@@ -85,7 +85,10 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A declarative set-up, built with :class:`Scenario` (``step``: ``bids``, ``tavern N``, ``end of age``)."""
+    """A declarative set-up, built with :class:`Scenario` (``step``: ``bids``, ``tavern N``, ``end of age``).
+
+    Every card comes from the right Age deck (``strict_decks``), so the position is one a game can reach.
+    """
 
     seats: tuple[Seat, ...]
     step: str
@@ -104,7 +107,9 @@ class Position:
     def build(self, events: list[Event] | None = None) -> State:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
         names = tuple(seat.name for seat in self.seats)
-        sc = Scenario(len(self.seats), names=names, seed=self.seed, age=self.age, round=self.round)
+        sc = Scenario(
+            len(self.seats), names=names, seed=self.seed, age=self.age, round=self.round, strict_decks=True
+        )
         gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
         if gems:
             sc.gems(gems)  # all at once: the gems of a position differ
