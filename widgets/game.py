@@ -654,10 +654,12 @@ class GameApp(w.VBox):
         if not ahead:
             go.set()
 
+        lang = self.lang  # the page's language, read now (the learner may switch it meanwhile)
+
         def work() -> tuple[Action, str]:
             go.wait(HINT_AHEAD_DELAY_S)
             # the bot reads only its own view and legal list: nothing shared with the page's thread
-            return bot.explain(view, legal)  # type: ignore[attr-defined,no-any-return]
+            return bot.explain(view, legal, lang)
 
         future = self._hint_worker.submit(work)
         for old, (_, f, _go) in list(self._hints.items()):

@@ -68,6 +68,10 @@ class Bot(Protocol):
 
     def choose(self, view: State, legal: Sequence[Action]) -> Action: ...
 
+    def explain(self, view: State, legal: Sequence[Action], lang: str | None = None) -> tuple[Action, str]:
+        """The action and why, one sentence in ``lang`` (default: the current language)."""
+        ...
+
 
 # --- scoring: nidlib.rules.scoring ----------------------------------------------------------
 
@@ -204,8 +208,8 @@ class RandomBot:
     def choose(self, view: State, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
 
-    def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
-        return self.choose(view, legal), render("bot.why.random")
+    def explain(self, view: State, legal: Sequence[Action], lang: str | None = None) -> tuple[Action, str]:
+        return self.choose(view, legal), render("bot.why.random", None, lang)
 
 
 # --- greedy bot -------------------------------------------------------------------------------
@@ -300,36 +304,38 @@ class GreedyBot:
     def choose(self, view: State, legal: Sequence[Action]) -> Action:
         return self.explain(view, legal)[0]
 
-    def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
+    def explain(self, view: State, legal: Sequence[Action], lang: str | None = None) -> tuple[Action, str]:
         me = view.viewer if view.viewer is not None else legal[0].player
         first = legal[0]
         if isinstance(first, Bid):
             bid = heuristic_bid(view, me)
             values = _tavern_values(view, me)
             best = max(range(3), key=lambda t: values[t])
-            return bid, render("bot.why.bid", {"tavern": f"@tavern.{best}", "coin": str(bid.taverns[best])})
+            return bid, render(
+                "bot.why.bid", {"tavern": f"@tavern.{best}", "coin": str(bid.taverns[best])}, lang
+            )
         if isinstance(first, UlineBid):
             coin = _uline_coin(view, me)
-            return UlineBid(me, coin), render("bot.why.uline", {"coin": str(coin)})
+            return UlineBid(me, coin), render("bot.why.uline", {"coin": str(coin)}, lang)
         if len(legal) == 1:
-            return first, render("bot.why.only")
+            return first, render("bot.why.only", None, lang)
         full = determinize(view, self.rng)
         margins = greedy_values(full, me, legal)
         base = _margin(fast_scores(full), me)
         top = max(margins)
         ties = [i for i, m in enumerate(margins) if m == top]
         k = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]  # seeded tie-break
-        return legal[k], _why(legal[k], top - base)
+        return legal[k], _why(legal[k], top - base, lang)
 
 
-def _why(a: Action, gain: int) -> str:
+def _why(a: Action, gain: int, lang: str | None = None) -> str:
     if isinstance(a, Pick):
-        return render("bot.why.pick", {"card": f"@card.{a.card}", "gain": gain})
+        return render("bot.why.pick", {"card": f"@card.{a.card}", "gain": gain}, lang)
     if isinstance(a, Recruit):
-        return render("bot.why.hero", {"card": f"@card.{a.hero}", "gain": gain})
+        return render("bot.why.hero", {"card": f"@card.{a.hero}", "gain": gain}, lang)
     if isinstance(a, Keep):
-        return render("bot.why.pick", {"card": f"@card.{a.card}", "gain": gain})
-    return render("bot.why.best", {"gain": gain})
+        return render("bot.why.pick", {"card": f"@card.{a.card}", "gain": gain}, lang)
+    return render("bot.why.best", {"gain": gain}, lang)
 
 
 # --- strong bot ------------------------------------------------------------------------------
@@ -446,7 +452,7 @@ class StrongBot:
             cands = [cands[i] for i in sorted(ranked[: self.max_candidates])]
         return cands
 
-    def explain(self, view: State, legal: Sequence[Action]) -> tuple[Action, str]:
+    def explain(self, view: State, legal: Sequence[Action], lang: str | None = None) -> tuple[Action, str]:
         start = self.clock()
         cpu = time.process_time()
         me = view.viewer if view.viewer is not None else legal[0].player
@@ -457,7 +463,7 @@ class StrongBot:
                 "cpu": time.process_time() - cpu,
                 "samples": 0,
             }
-            return cands[0], render("bot.why.only")
+            return cands[0], render("bot.why.only", None, lang)
         totals = [0.0] * len(cands)
         samples = 0
         steps = 0
@@ -484,7 +490,7 @@ class StrongBot:
             "samples": samples,
         }
         return cands[k], render(
-            "bot.why.search", {"samples": samples, "margin": round(totals[k] / samples, 1)}
+            "bot.why.search", {"samples": samples, "margin": round(totals[k] / samples, 1)}, lang
         )
 
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from html import escape
+
+import pytest
 
 import nidlib
 from widgets import render as r
@@ -89,6 +92,19 @@ def test_hint_names_an_action_and_a_reason() -> None:
     assert "Why:" in text
     assert app.hint_action is not None
     assert nidlib.check(app.controller.state, app.hint_action) is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_hint_explains_itself_in_the_page_language(lang: str) -> None:
+    # The bot's reason is rendered in the page's language, not the kernel's default (English).
+    app = GameApp(lang)
+    app.players.value = 2
+    app.seat_rows[1].kind.value = "random"
+    app.seed.value = 7
+    app.start_button.click()
+    text = app.hint()
+    assert text
+    assert not re.search(r"[A-Za-z]{4,}", text.replace("Ana", "")), text
 
 
 def test_a_hint_is_cleared_when_the_position_changes() -> None:
