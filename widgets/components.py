@@ -28,6 +28,7 @@ from nidlib.core.cards import CARDS, CLASSES
 from nidlib.core.coins import Coin
 from nidlib.core.messages import term
 from nidlib.core.state import State
+from nidlib.core.tasks import DiscardDue
 from widgets import render as r
 from widgets.controller import Controller
 from widgets.render import t
@@ -420,14 +421,14 @@ class BidPanel(w.VBox):
 def _tempting(state: State, player: int, kind: str) -> list[Action]:
     """Illegal-but-tempting options shown greyed, each explained by ``nidlib.check``."""
     p = state.players[player]
-    top = state.tasks[-1] if state.tasks else ()
+    top = state.tasks[-1] if state.tasks else None
     if kind == "hero":
         return [Recruit(player, h) for h in state.heroes_available]
     if kind == "transform":
         locs = [("t0", "t1", "t2", "p0", "p1")[k] for k in range(5) if p.slots[k] is not None]
         return [Transform(player, loc) for loc in locs + [f"h{k}" for k in range(len(p.hand))]]
-    if kind == "discard" and len(top) > 2:
-        if top[2] == 1:
+    if kind == "discard" and isinstance(top, DiscardDue):
+        if top.count == 1:
             return [Discard(player, (c,)) for c in CLASSES]
         return [Discard(player, (x, y)) for i, x in enumerate(CLASSES) for y in CLASSES[i + 1 :]]
     return []

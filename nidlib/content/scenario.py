@@ -31,6 +31,7 @@ from nidlib.core.errors import DocumentError
 from nidlib.core.events import Event
 from nidlib.core.serialize import state_from_dict, state_to_dict
 from nidlib.core.state import State
+from nidlib.core.tasks import BidsDue, RevealTavern
 from nidlib.rules.engine import TAVERN_SIZE, _run, end_steps, new_game
 
 CoinSpec = int | str
@@ -261,10 +262,10 @@ class Scenario:
             owner = next((i for i, p in enumerate(s.players) if Hero.ULINE in p.heroes), None)
             for i, p in enumerate(s.players):
                 p.bid_done = i == owner
-            base.append(("bids",))
+            base.append(BidsDue())
         elif phase[0] == "tavern":
             s.tavern = phase[1]
-            base.append(("tavern", phase[1]))
+            base.append(RevealTavern(phase[1]))
         s.tasks = base
         s.viewer = None
         # validate like a document, then run to the first decision

@@ -20,6 +20,7 @@ from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_trea
 from nidlib.core.errors import DocumentError
 from nidlib.core.messages import clip
 from nidlib.core.state import Options, Player, State
+from nidlib.core.tasks import Task, task_from_json, task_to_json
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
@@ -70,7 +71,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "ties": [t[:] for t in s.ties],
         "bid_values": s.bid_values[:],
         "pioneer_draw": s.pioneer_draw[:],
-        "tasks": [list(t) for t in s.tasks],
+        "tasks": [task_to_json(t) for t in s.tasks],
         "shuffles": s.shuffles,
         "viewer": s.viewer,
     }
@@ -440,7 +441,7 @@ TRANSFORMS = frozenset({(3, "offering"), (5, "offering"), (7, "grid"), (5, "king
 DISCARDS = frozenset({(1, 3), (2, 1)})
 
 
-def _task(r: _Reader, players: int) -> tuple[Any, ...]:
+def _task(r: _Reader, players: int) -> Task:
     items = r.items(6)
     if not items:
         raise r.fail("a task cannot be empty")
@@ -449,7 +450,7 @@ def _task(r: _Reader, players: int) -> tuple[Any, ...]:
         raise items[0].fail(f"unknown task {show(kind)}")
     if len(items) not in TASK_ARITY[kind]:
         raise r.fail(f"task {kind!r} takes {TASK_ARITY[kind][0] - 1} arguments")
-    args: list[Any] = [kind]
+    args: list[int | str] = [kind]
     for k, x in enumerate(items[1:], start=1):
         if kind == "transform" and k == 3:
             args.append(x.get_str())
@@ -476,7 +477,7 @@ def _task(r: _Reader, players: int) -> tuple[Any, ...]:
         raise r.fail("Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters)")
     if kind == "trade_discard" and len(args) == 4 and args[2] == args[3]:
         raise r.fail("two different coins are traded")
-    return tuple(args)
+    return task_from_json(args)
 
 
 def _validate(s: State) -> None:

@@ -8,21 +8,20 @@ fast playout path (:func:`nidlib.rules.engine.advance`) does the same on a state
 the caller owns.
 
 The flow of the game is a stack of *tasks* (``state.tasks``, top = last):
-small tuples of JSON values such as ``("pick", 1)`` or ``("eval", 2)``.
-Automatic tasks run as soon as they reach the top; a *decision* task waits
-for a player's action. This makes every mid-game position, including the
-middle of a hero cascade, a plain serializable value.
+small frozen values such as ``PickDue(1)`` or ``Evaluate(2)`` (:mod:`nidlib.core.tasks`;
+JSON ``["pick", 1]``, ``["eval", 2]``). Automatic tasks run as soon as they reach
+the top; a *decision* task waits for a player's action. This makes every mid-game
+position, including the middle of a hero cascade, a plain serializable value.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from nidlib.core.cards import CLASSES, DwarfClass
 from nidlib.core.coins import Coin
-
-Task = tuple[Any, ...]
+from nidlib.core.tasks import Task
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +212,7 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        top = self.tasks[-1] if self.tasks else ("game over",)
+        top = self.tasks[-1] if self.tasks else "game over"
         return f"<State age {self.age} round {self.round} tavern {self.tavern} {top}>"
 
     # -- convenient read-only queries -------------------------------------------
@@ -229,12 +228,3 @@ class State:
         from nidlib.core.serialize import state_to_dict
 
         return state_to_dict(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the game waits for: which players must act, and the kind of action."""
-
-    kind: str
-    players: tuple[int, ...]
-    params: dict[str, Any] = field(default_factory=dict)

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from nidlib.core.actions import (
     Action,
@@ -52,7 +52,36 @@ from nidlib.core.cards import (
 from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury, treasury_pick
 from nidlib.core.errors import IllegalActionError, NidError, Violation
 from nidlib.core.events import Event
-from nidlib.core.state import Decision, Options, Player, State, Task
+from nidlib.core.state import Options, Player, State
+from nidlib.core.tasks import (
+    AgeStart,
+    AutoTask,
+    BidsDue,
+    CoinTrade,
+    Decision,
+    DecisionKind,
+    DiscardDue,
+    Evaluate,
+    FinalScoring,
+    FixOrder,
+    HeroDue,
+    PickDue,
+    PioneerDue,
+    RecruitCheck,
+    RevealTavern,
+    RoundEnd,
+    RoundStart,
+    Task,
+    TavernEnd,
+    ThrudDue,
+    ThrudHome,
+    TradeDiscardDue,
+    TransformDue,
+    UlineBidDue,
+    UlineTradeDue,
+    YludDue,
+    YludStep,
+)
 
 Log = list[Event] | None
 
@@ -75,32 +104,47 @@ RANKS[YLUD] = 1
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
-DECISION_RULE: dict[str, str] = {
-    "bids": "R-BID-1",
-    "uline_bid": "R-HERO-ULINE-4",
-    "pick": "R-ORDER-1",
-    "hero": "R-RECRUIT-2",
-    "thrud": "R-HERO-THRUD-3",
-    "ylud": "R-HERO-YLUD-2",
-    "transform": "R-XFORM-1",
-    "discard": "R-HERO-BONFUR-2",
-    "uline_trade": "R-HERO-ULINE-5",
-    "trade_discard": "R-TRADE-4",
-    "pioneer": "R-DIST-PIONEER-1",
+#: the Royal Offerings and their amounts (R-XFORM-6)
+_OFFERING: dict[str, int] = {cid: c.offering for cid, c in CARDS.items() if c.kind is CardKind.ROYAL_OFFERING}
+K = DecisionKind
+DECISION_RULE: dict[DecisionKind, str] = {
+    K.BIDS: "R-BID-1",
+    K.ULINE_BID: "R-HERO-ULINE-4",
+    K.PICK: "R-ORDER-1",
+    K.HERO: "R-RECRUIT-2",
+    K.THRUD: "R-HERO-THRUD-3",
+    K.YLUD: "R-HERO-YLUD-2",
+    K.TRANSFORM: "R-XFORM-1",
+    K.DISCARD: "R-HERO-BONFUR-2",
+    K.ULINE_TRADE: "R-HERO-ULINE-5",
+    K.TRADE_DISCARD: "R-TRADE-4",
+    K.PIONEER: "R-DIST-PIONEER-1",
 }
-ACTION_OF: dict[str, type] = {
-    "bids": Bid,
-    "uline_bid": UlineBid,
-    "pick": Pick,
-    "hero": Recruit,
-    "thrud": PlaceThrud,
-    "ylud": PlaceYlud,
-    "transform": Transform,
-    "discard": Discard,
-    "uline_trade": TradeCoins,
-    "trade_discard": TradeDiscard,
-    "pioneer": Keep,
+ACTION_OF: dict[DecisionKind, type[Action]] = {
+    K.BIDS: Bid,
+    K.ULINE_BID: UlineBid,
+    K.PICK: Pick,
+    K.HERO: Recruit,
+    K.THRUD: PlaceThrud,
+    K.YLUD: PlaceYlud,
+    K.TRANSFORM: Transform,
+    K.DISCARD: Discard,
+    K.ULINE_TRADE: TradeCoins,
+    K.TRADE_DISCARD: TradeDiscard,
+    K.PIONEER: Keep,
 }
+#: decision tasks are few distinct values: interned, so the hot paths build none
+_PICK_DUE = tuple(PickDue(i) for i in range(5))
+_RECRUIT = tuple(RecruitCheck(i) for i in range(5))
+_TRADE = tuple(CoinTrade(i) for i in range(5))
+_HERO_DUE = tuple(HeroDue(i) for i in range(5))
+_THRUD_DUE = tuple(ThrudDue(i) for i in range(5))
+_REVEAL = tuple(RevealTavern(t) for t in range(3))
+_ORDER = tuple(FixOrder(t) for t in range(3))
+_TAVERN_END = tuple(TavernEnd(t) for t in range(3))
+_ROUND_START = RoundStart()
+_ROUND_END = RoundEnd()
+_BIDS_DUE = BidsDue()
 
 
 def _ev(
@@ -263,7 +307,7 @@ def new_game(
     _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
     if first_game:
         _ev(events, "setup.first-game", "R-SETUP-5")
-    s.tasks = [*end_steps(1), ("age_start", 1)]
+    s.tasks = [*end_steps(1), AgeStart(1)]
     _run(s, events)
     return s
 
@@ -284,22 +328,41 @@ def _run(s: State, log: Log) -> None:
     handlers = _TASKS
     while tasks:
         top = tasks[-1]
-        handler = handlers.get(top[0])
+        handler = handlers.get(type(top))
         if handler is None:  # a decision: wait for an action
-            if top[0] != "pick" or s.taverns[s.tavern]:
+            if type(top) is not PickDue or s.taverns[s.tavern]:
                 return
             tasks.pop()  # an empty tavern (only in built scenarios): nothing to take
-            _ev(log, "pick.empty", "R-PICK-1", top[1], name=s.players[top[1]].name, tavern=_t(s.tavern))
+            i = top.player
+            _ev(log, "pick.empty", "R-PICK-1", i, name=s.players[i].name, tavern=_t(s.tavern))
             continue
         tasks.pop()
         handler(s, top, log)
 
 
-def _task_age_start(s: State, task: Task, log: Log) -> None:
-    s.age = task[1]
+_T = TypeVar("_T", bound=AutoTask)
+#: the handler of each kind of automatic task, by exact type (a decision task has none)
+_TASKS: dict[type[object], Callable[[State, Task, Log], None]] = {}
+
+
+def _handles(
+    kind: type[_T],
+) -> Callable[[Callable[[State, _T, Log], None]], Callable[[State, _T, Log], None]]:
+    """Register the handler of one kind of automatic task (the dispatcher calls it with that kind only)."""
+
+    def register(fn: Callable[[State, _T, Log], None]) -> Callable[[State, _T, Log], None]:
+        _TASKS[kind] = cast(Callable[[State, Task, Log], None], fn)
+        return fn
+
+    return register
+
+
+@_handles(AgeStart)
+def _task_age_start(s: State, task: AgeStart, log: Log) -> None:
+    s.age = task.age
     s.round = 0
     _ev(log, "age.start", "R-FLOW-1", age=s.age, cards=len(s.decks[s.age]))
-    s.tasks.append(("round_start",))
+    s.tasks.append(_ROUND_START)
 
 
 def end_steps(age: int) -> list[Task]:
@@ -308,13 +371,14 @@ def end_steps(age: int) -> list[Task]:
     Age I: Ylud, Troop Evaluation class by class, then Age II (R-AGE-1, R-EVAL-2); Age II: Ylud,
     Thrud to the command zone, final scoring (R-AGE-2). Top of the stack = last element.
     """
-    steps: list[Task] = [("final",), ("thrud_home",), ("ylud_step", 2)]
+    steps: list[Task] = [FinalScoring(), ThrudHome(), YludStep(2)]
     if age == 1:
-        steps += [("age_start", 2), *[("eval", ci) for ci in reversed(range(5))], ("ylud_step", 1)]
+        steps += [AgeStart(2), *[Evaluate(ci) for ci in reversed(range(5))], YludStep(1)]
     return steps
 
 
-def _task_round_start(s: State, task: Task, log: Log) -> None:
+@_handles(RoundStart)
+def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
     """Enter the Dwarves (R-ENTER-1), then simultaneous bids (R-BID-1)."""
     s.round += 1
     s.tavern = -1
@@ -334,18 +398,19 @@ def _task_round_start(s: State, task: Task, log: Log) -> None:
         p.bid_done = i == owner  # R-BID-4: Uline's owner does not bid
     if owner is not None:
         _ev(log, "bid.uline-skips", "R-BID-4", owner, name=s.players[owner].name)
-    s.tasks.append(("bids",))
+    s.tasks.append(_BIDS_DUE)
 
 
-def _task_tavern(s: State, task: Task, log: Log) -> None:
+@_handles(RevealTavern)
+def _task_tavern(s: State, task: RevealTavern, log: Log) -> None:
     """Bid revelation of one tavern (R-REVEAL-1); Uline lays her coin after the others (R-REVEAL-2)."""
-    t = task[1]
+    t = task.tavern
     s.tavern = t
     owner = uline_owner(s)
     for i, p in enumerate(s.players):
         if i != owner:
             p.revealed[t] = True
-    s.tasks.append(("order", t))
+    s.tasks.append(_ORDER[t])
     if owner is not None:
         shown = [f"{p.name} {_value(p.slots[t])}" for i, p in enumerate(s.players) if i != owner]
         _ev(
@@ -357,26 +422,37 @@ def _task_tavern(s: State, task: Task, log: Log) -> None:
             bids=", ".join(shown),
             name=s.players[owner].name,
         )
-        s.tasks.append(("uline_bid", owner, t))
+        s.tasks.append(UlineBidDue(owner, t))
 
 
-def _task_order(s: State, task: Task, log: Log) -> None:
+@_handles(FixOrder)
+def _task_order(s: State, task: FixOrder, log: Log) -> None:
     """Pick order: highest bid first, ties by higher gem (R-ORDER-1/2); fixed now (R-ORDER-3)."""
-    t = task[1]
+    t = task.tavern
     ps = s.players
     values: list[int | None] = []
+    keys: list[int] = []  # bid then gem: gems are distinct and below 8, so one integer orders both
     for p in ps:
         c = p.slots[t]
-        values.append(None if c is None else c.value)
+        if c is None:
+            values.append(None)
+            keys.append(p.gem)
+        else:
+            values.append(c.value)
+            keys.append((c.value << 3) + p.gem)
     s.bid_values = values
-    order = sorted(range(len(ps)), key=lambda i: (-(values[i] or 0), -ps[i].gem))
+    order = sorted(range(len(ps)), key=keys.__getitem__, reverse=True)
     s.order = order
-    groups: dict[int, list[int]] = {}
-    for i in order:
-        v = values[i]
-        if v is not None:
-            groups.setdefault(v, []).append(i)
-    s.ties = [g for g in groups.values() if len(g) > 1]
+    bids = [v for v in values if v is not None]
+    if len(set(bids)) == len(bids):
+        s.ties = []
+    else:
+        groups: dict[int, list[int]] = {}
+        for i in order:
+            v = values[i]
+            if v is not None:
+                groups.setdefault(v, []).append(i)
+        s.ties = [g for g in groups.values() if len(g) > 1]
     if log is not None:
         _ev(
             log,
@@ -404,32 +480,34 @@ def _task_order(s: State, task: Task, log: Log) -> None:
             )
         _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
     tasks = s.tasks
-    tasks.append(("tavern_end", t))
+    tasks.append(_TAVERN_END[t])
     for i in reversed(order):
         c = ps[i].slots[t]
         if c is not None and c.is_trading:  # R-TRADE-1: only a trading coin bid here triggers a trade
-            tasks.append(("trade", i))
-        tasks.append(("recruit", i))
-        tasks.append(("pick", i))
+            tasks.append(_TRADE[i])
+        tasks.append(_RECRUIT[i])
+        tasks.append(_PICK_DUE[i])
 
 
-def _task_recruit(s: State, task: Task, log: Log) -> None:
+@_handles(RecruitCheck)
+def _task_recruit(s: State, task: RecruitCheck, log: Log) -> None:
     """Golden rule, state-based (R-RECRUIT-1/2/6): while L >= H + 1, a hero must be recruited."""
-    i = task[1]
+    i = task.player
     p = s.players[i]
     if not has_lines(p, len(p.heroes) + 1):
         return
     if _any_eligible(s, p):
-        s.tasks.append(("hero", i))
+        s.tasks.append(_HERO_DUE[i])
         if log is not None:
             _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lines(p), heroes=len(p.heroes))
     elif log is not None:
         _ev(log, "recruit.none-eligible", "R-RECRUIT-7", i, name=p.name, lines=lines(p), heroes=len(p.heroes))
 
 
-def _task_trade(s: State, task: Task, log: Log) -> None:
+@_handles(CoinTrade)
+def _task_trade(s: State, task: CoinTrade, log: Log) -> None:
     """Coin trade at the end of a pick turn if this tavern's bid is a trading coin (R-TRADE-1)."""
-    i = task[1]
+    i = task.player
     p = s.players[i]
     t = s.tavern
     coin = p.slots[t]
@@ -437,14 +515,14 @@ def _task_trade(s: State, task: Task, log: Log) -> None:
         return
     if ULINE in p.heroes:  # R-HERO-ULINE-5
         if len(p.hand) > 2:
-            s.tasks.append(("uline_trade", i))
+            s.tasks.append(UlineTradeDue(i))
             return
         if len(p.hand) < 2:
             _ev(log, "trade.uline-short", "R-HERO-ULINE-5", i, name=p.name)
             return
         h0, h1 = p.hand
         if h0.value == h1.value and h0.kind is not h1.kind:
-            s.tasks.append(("trade_discard", i, "h0", "h1"))  # R-TRADE-4: the owner chooses
+            s.tasks.append(TradeDiscardDue(i, ("h0", "h1")))  # R-TRADE-4: the owner chooses
             return
         _trade(s, i, "h0", "h1", None, log)
         return
@@ -452,14 +530,15 @@ def _task_trade(s: State, task: Task, log: Log) -> None:
     assert a is not None
     assert b is not None
     if a.value == b.value and a.kind != b.kind:
-        s.tasks.append(("trade_discard", i))  # R-TRADE-4: the owner chooses
+        s.tasks.append(TradeDiscardDue(i))  # R-TRADE-4: the owner chooses
         return
     _trade(s, i, "p0", "p1", None, log)
 
 
-def _task_tavern_end(s: State, task: Task, log: Log) -> None:
+@_handles(TavernEnd)
+def _task_tavern_end(s: State, task: TavernEnd, log: Log) -> None:
     """2p leftover discard (R-PICK-3), then the gem exchange (R-GEM-1..4), then the next tavern."""
-    t = task[1]
+    t = task.tavern
     if s.taverns[t]:
         for cid in s.taverns[t]:
             _ev(log, "tavern.discard", "R-PICK-3", tavern=_t(t), card=_card(cid))
@@ -467,9 +546,9 @@ def _task_tavern_end(s: State, task: Task, log: Log) -> None:
         s.taverns[t] = []
     _gem_exchange(s, log)
     if t < 2:
-        s.tasks.append(("tavern", t + 1))
+        s.tasks.append(_REVEAL[t + 1])
     else:
-        s.tasks.append(("round_end",))
+        s.tasks.append(_ROUND_END)
 
 
 def _gem_pairs(ps: list[Player], group: list[int]) -> tuple[int | None, list[tuple[int, int]], int | None]:
@@ -510,39 +589,40 @@ def _gem_exchange(s: State, log: Log) -> None:
     s.ties = []
 
 
-def _task_round_end(s: State, task: Task, log: Log) -> None:
+@_handles(RoundEnd)
+def _task_round_end(s: State, task: RoundEnd, log: Log) -> None:
     """Everyone takes their coins back (R-ROUND-1); the Age ends when its deck is empty (R-FLOW-3)."""
     for p in s.players:
-        for k in range(5):
-            c = p.slots[k]
-            if c is not None:
-                p.hand.append(c)
-                p.slots[k] = None
-            p.revealed[k] = False
-        p.hand.sort()
+        hand = p.hand
+        hand.extend(c for c in p.slots if c is not None)
+        hand.sort()
+        p.slots = [None] * 5
+        p.revealed = [False] * 5
         p.bid_done = False
     s.tavern = -1
     s.order = []
     s.bid_values = []
     if s.decks[s.age]:
-        s.tasks.append(("round_start",))
+        s.tasks.append(_ROUND_START)
     else:
         _ev(log, "age.end", "R-FLOW-3", age=s.age)
 
 
-def _task_ylud_step(s: State, task: Task, log: Log) -> None:
+@_handles(YludStep)
+def _task_ylud_step(s: State, task: YludStep, log: Log) -> None:
     """End of an Age: Ylud must be placed (R-HERO-YLUD-2), or may move at the end of Age II (R-HERO-YLUD-3)."""
-    age = task[1]
+    age = task.age
     for i, p in enumerate(s.players):
         if YLUD in p.heroes:
-            s.tasks.append(("recruit", i))  # R-HERO-YLUD-4: may trigger recruitment
-            s.tasks.append(("ylud", i, age))
+            s.tasks.append(_RECRUIT[i])  # R-HERO-YLUD-4: may trigger recruitment
+            s.tasks.append(YludDue(i, age))
             return
 
 
-def _task_eval(s: State, task: Task, log: Log) -> None:
+@_handles(Evaluate)
+def _task_eval(s: State, task: Evaluate, log: Log) -> None:
     """Troop Evaluation of one class: strict majority of ranks wins (R-EVAL-2/3/5)."""
-    ci = task[1]
+    ci = task.column
     ps = s.players
     counts = [ranks(p, ci) for p in ps]
     best = max(counts)
@@ -596,7 +676,7 @@ def _task_eval(s: State, task: Task, log: Log) -> None:
         _ev(log, "dist.crown-jeweler", "R-DIST-CROWNJEWELER-1", w, name=p.name, old=p.gem)
         p.gem = 6
     elif ci == B:  # R-DIST-ARMORER-1
-        s.tasks.append(("recruit", w))
+        s.tasks.append(_RECRUIT[w])
         _ev(log, "dist.armorer", "R-DIST-ARMORER-1", w, name=p.name)
         _place(s, w, "armorer", log)
     else:  # R-DIST-PIONEER-1
@@ -614,10 +694,11 @@ def _task_eval(s: State, task: Task, log: Log) -> None:
             cards=[_card(c) for c in drawn],
         )
         _ev(log, "dist.pioneer-draw-public", "R-DIST-PIONEER-1", w, name=p.name, count=len(drawn))
-        s.tasks.append(("pioneer", w))
+        s.tasks.append(PioneerDue(w))
 
 
-def _task_thrud_home(s: State, task: Task, log: Log) -> None:
+@_handles(ThrudHome)
+def _task_thrud_home(s: State, task: ThrudHome, log: Log) -> None:
     """After the last Age II tavern and Ylud, Thrud moves to the command zone (R-HERO-THRUD-5)."""
     for i, p in enumerate(s.players):
         if p.thrud >= 0:
@@ -627,7 +708,8 @@ def _task_thrud_home(s: State, task: Task, log: Log) -> None:
             _ev(log, "thrud.home", "R-HERO-THRUD-5", i, name=p.name, cls=_c(col))
 
 
-def _task_final(s: State, task: Task, log: Log) -> None:
+@_handles(FinalScoring)
+def _task_final(s: State, task: FinalScoring, log: Log) -> None:
     """Final Bravery Value and the winners (R-END-1, R-SCORE-1, R-SCORE-10); computed on demand by final_scores."""
     s.tavern = -1
     if log is not None:
@@ -644,38 +726,29 @@ def _task_final(s: State, task: Task, log: Log) -> None:
         )
 
 
-_TASKS: dict[str, Callable[[State, Task, Log], None]] = {
-    "age_start": _task_age_start,
-    "round_start": _task_round_start,
-    "tavern": _task_tavern,
-    "order": _task_order,
-    "recruit": _task_recruit,
-    "trade": _task_trade,
-    "tavern_end": _task_tavern_end,
-    "round_end": _task_round_end,
-    "ylud_step": _task_ylud_step,
-    "eval": _task_eval,
-    "thrud_home": _task_thrud_home,
-    "final": _task_final,
-}
-
-
 # --- effects shared by several actions --------------------------------------------------
 
 
 def _place(s: State, i: int, cid: str, log: Log) -> None:
-    """Put a card on top of its class column (R-ARMY-1); lift Thrud if she sits there (R-HERO-THRUD-3)."""
+    """Put a card on top of its class column (R-ARMY-1), lifting Thrud if she sits there."""
+    _put(s, i, cid, COLUMN_OF[cid], log)
+
+
+def _put(s: State, i: int, cid: str, ci: int, log: Log) -> None:
+    """Put ``cid`` on top of column ``ci`` (R-ARMY-1). The one home of the Thrud lift (R-HERO-THRUD-3):
+    a card placed in Thrud's column lifts her, and her owner places her again (a :class:`ThrudDue`
+    decision) once the effects pushed after this call are done (R-HERO-DAGDA-1, R-SEQ-2). Used for
+    picked and kept cards, class heroes, the King's Great Armorer card and Ylud."""
     p = s.players[i]
-    ci = COLUMN_OF[cid]
     p.columns[ci].append(cid)
     if p.thrud == ci:
         p.thrud = -1
         _ev(log, "thrud.lifted", "R-HERO-THRUD-3", i, name=p.name, card=_card(cid), cls=_c(ci))
-        s.tasks.append(("thrud", i))
+        s.tasks.append(_THRUD_DUE[i])
 
 
 def _push_transform(s: State, i: int, amount: int, source: str, log: Log) -> None:
-    s.tasks.append(("transform", i, amount, source))
+    s.tasks.append(TransformDue(i, amount, source))
     _ev(log, "xform.due", "R-XFORM-1", i, name=s.players[i].name, amount=amount, source=f"@source.{source}")
 
 
@@ -763,20 +836,26 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
 
 def _do_bid(s: State, a: Bid, log: Log) -> None:
     p = s.players[a.player]
-    p.slots = [*a.taverns, *sorted(a.pouch)]
+    x, y = a.pouch
+    p.slots = [*a.taverns, x, y] if x <= y else [*a.taverns, y, x]
     p.revealed = [False] * 5
     p.hand = []
     p.bid_done = True
     if log is not None:
         _ev(log, "bid.placed", "R-BID-1", a.player, name=p.name)
-    if all(q.bid_done for q in s.players):
-        s.tasks.pop()
-        _ev(log, "bid.all-placed", "R-BID-3")
-        s.tasks.append(("tavern", 0))
+    for q in s.players:
+        if not q.bid_done:
+            return
+    # everybody has bid (R-BID-3)
+    s.tasks.pop()
+    _ev(log, "bid.all-placed", "R-BID-3")
+    s.tasks.append(_REVEAL[0])
 
 
 def _do_uline_bid(s: State, a: UlineBid, log: Log) -> None:
-    _, i, t = s.tasks.pop()
+    task = s.tasks.pop()
+    assert isinstance(task, UlineBidDue)
+    i, t = task.player, task.tavern
     p = s.players[i]
     p.hand.remove(a.coin)
     p.slots[t] = a.coin
@@ -785,25 +864,26 @@ def _do_uline_bid(s: State, a: UlineBid, log: Log) -> None:
 
 
 def _do_pick(s: State, a: Pick, log: Log) -> None:
-    s.tasks.pop()
+    tasks = s.tasks
+    tasks.pop()
     i = a.player
-    p = s.players[i]
+    cid = a.card
     t = s.tavern
-    s.taverns[t].remove(a.card)
-    c = CARDS[a.card]
-    if c.kind is CardKind.ROYAL_OFFERING:  # R-PICK-1, R-XFORM-6: resolved at once, then discarded
-        s.discard.append(a.card)
+    s.taverns[t].remove(cid)
+    amount = _OFFERING.get(cid)
+    if amount is not None:  # R-PICK-1, R-XFORM-6: resolved at once, then discarded
+        s.discard.append(cid)
         _ev(
             log,
             "pick.offering",
             "R-XFORM-6",
             i,
-            name=p.name,
-            card=_card(a.card),
+            name=s.players[i].name,
+            card=_card(cid),
             tavern=_t(t),
-            amount=c.offering,
+            amount=amount,
         )
-        _push_transform(s, i, c.offering, "offering", log)
+        _push_transform(s, i, amount, "offering", log)
         return
     if log is not None:
         _ev(
@@ -811,12 +891,18 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
             "pick.dwarf",
             "R-ARMY-1",
             i,
-            name=p.name,
-            card=_card(a.card),
+            name=s.players[i].name,
+            card=_card(cid),
             tavern=_t(t),
-            cls=f"@class.{c.cls}",
+            cls=f"@class.{CARDS[cid].cls}",
         )
-    _place(s, i, a.card, log)
+    _put(s, i, cid, COLUMN_OF[cid], log)
+    recruit = _RECRUIT[i]
+    if (
+        tasks and tasks[-1] is recruit
+    ):  # nothing pushed above this turn's recruitment check: run it now, as _run would
+        tasks.pop()
+        _task_recruit(s, recruit, log)
 
 
 def _do_recruit(s: State, a: Recruit, log: Log) -> None:
@@ -826,25 +912,20 @@ def _do_recruit(s: State, a: Recruit, log: Log) -> None:
     h = a.hero
     s.heroes_available.remove(h)
     p.heroes.append(h)
-    s.tasks.append(("recruit", i))  # R-RECRUIT-3/8: check again after the effect
-    card = CARDS[h]
+    s.tasks.append(_RECRUIT[i])  # R-RECRUIT-3/8: check again after the effect
     if h == THRUD:  # R-HERO-THRUD-2
         _ev(log, "hero.thrud", "R-HERO-THRUD-2", i, name=p.name)
-        s.tasks.append(("thrud", i))
+        s.tasks.append(_THRUD_DUE[i])
         return
-    if card.cls is not None:
-        ci = CLASSES.index(card.cls)
-        p.columns[ci].append(h)
+    ci = COLUMN_OF.get(h, -1)
+    if ci >= 0:
         _ev(log, "hero.class", "R-ARMY-1", i, name=p.name, hero=_card(h), cls=_c(ci))
-        if p.thrud == ci:  # R-HERO-DAGDA-1 / R-SEQ-2: effect first, then Thrud is re-placed
-            p.thrud = -1
-            _ev(log, "thrud.lifted", "R-HERO-THRUD-3", i, name=p.name, card=_card(h), cls=_c(ci))
-            s.tasks.append(("thrud", i))
+        _put(s, i, h, ci, log)  # R-HERO-DAGDA-1 / R-SEQ-2: the effect first, then Thrud is re-placed
         if h == BONFUR:  # R-HERO-BONFUR-2
-            s.tasks.append(("discard", i, 1, B))
+            s.tasks.append(DiscardDue(i, 1, B))
             _ev(log, "hero.bonfur", "R-HERO-BONFUR-2", i, name=p.name)
         elif h == DAGDA:  # R-HERO-DAGDA-2
-            s.tasks.append(("discard", i, 2, H))
+            s.tasks.append(DiscardDue(i, 2, H))
             _ev(log, "hero.dagda", "R-HERO-DAGDA-2", i, name=p.name)
         return
     p.command_zone.append(h)
@@ -888,15 +969,13 @@ def _do_ylud(s: State, a: PlaceYlud, log: Log) -> None:
     else:
         p.command_zone.remove(YLUD)
         _ev(log, "ylud.placed", "R-HERO-YLUD-2", a.player, name=p.name, cls=_c(ci))
-    p.columns[ci].append(YLUD)
-    if p.thrud == ci:  # R-HERO-THRUD-3
-        p.thrud = -1
-        _ev(log, "thrud.lifted", "R-HERO-THRUD-3", a.player, name=p.name, card=_card(YLUD), cls=_c(ci))
-        s.tasks.append(("thrud", a.player))
+    _put(s, a.player, YLUD, ci, log)
 
 
 def _do_transform(s: State, a: Transform, log: Log) -> None:
-    _, i, amount, _source = s.tasks.pop()
+    task = s.tasks.pop()
+    assert isinstance(task, TransformDue)
+    i, amount = task.player, task.amount
     p = s.players[i]
     old = _coin_at(p, a.location)
     assert old is not None
@@ -960,16 +1039,17 @@ def _do_uline_trade(s: State, a: TradeCoins, log: Log) -> None:
     assert x is not None
     assert y is not None
     if x.value == y.value and x.kind != y.kind:
-        s.tasks.append(("trade_discard", a.player, *a.locations))
+        x_loc, y_loc = a.locations
+        s.tasks.append(TradeDiscardDue(a.player, (x_loc, y_loc)))
         return
     _trade(s, a.player, a.locations[0], a.locations[1], None, log)
 
 
 def _do_trade_discard(s: State, a: TradeDiscard, log: Log) -> None:
     task = s.tasks.pop()
-    i = a.player
-    locs = (task[2], task[3]) if len(task) > 2 else ("p0", "p1")
-    _trade(s, i, locs[0], locs[1], a.location, log)
+    assert isinstance(task, TradeDiscardDue)
+    locs = task.choices
+    _trade(s, a.player, locs[0], locs[1], a.location, log)
 
 
 def _do_keep(s: State, a: Keep, log: Log) -> None:
@@ -987,7 +1067,7 @@ def _do_keep(s: State, a: Keep, log: Log) -> None:
         s.discard.append(a.card)
         _push_transform(s, i, c.offering, "offering", log)
     else:
-        s.tasks.append(("recruit", i))
+        s.tasks.append(_RECRUIT[i])
         _place(s, i, a.card, log)
 
 
@@ -996,19 +1076,26 @@ def _shuffle(s: State, deck: list[str]) -> None:
     random.Random(f"{s.options.seed}:{s.shuffles}").shuffle(deck)
 
 
-_DO: dict[type, Callable[[State, Any, Log], None]] = {
-    Bid: _do_bid,
-    UlineBid: _do_uline_bid,
-    Pick: _do_pick,
-    Recruit: _do_recruit,
-    PlaceThrud: _do_thrud,
-    PlaceYlud: _do_ylud,
-    Transform: _do_transform,
-    Discard: _do_discard,
-    TradeCoins: _do_uline_trade,
-    TradeDiscard: _do_trade_discard,
-    Keep: _do_keep,
-}
+_A = TypeVar("_A", bound=Action)
+_DO: dict[type[object], Callable[[State, Action, Log], None]] = {}
+
+
+def _does(kind: type[_A], fn: Callable[[State, _A, Log], None]) -> None:
+    """Register how one kind of action is applied (``_DO`` calls it with that kind only)."""
+    _DO[kind] = cast(Callable[[State, Action, Log], None], fn)
+
+
+_does(Bid, _do_bid)
+_does(UlineBid, _do_uline_bid)
+_does(Pick, _do_pick)
+_does(Recruit, _do_recruit)
+_does(PlaceThrud, _do_thrud)
+_does(PlaceYlud, _do_ylud)
+_does(Transform, _do_transform)
+_does(Discard, _do_discard)
+_does(TradeCoins, _do_uline_trade)
+_does(TradeDiscard, _do_trade_discard)
+_does(Keep, _do_keep)
 
 
 # --- decisions, legal actions, checks ----------------------------------------------------------
@@ -1019,17 +1106,17 @@ def decision(s: State) -> Decision | None:
     if not s.tasks:
         return None
     top = s.tasks[-1]
-    kind = top[0]
-    if kind == "bids":
-        return Decision("bids", tuple(i for i, p in enumerate(s.players) if not p.bid_done))
-    params: dict[str, Any] = {}
-    if kind == "transform":
-        params = {"amount": top[2], "source": top[3]}
-    elif kind == "discard":
-        params = {"count": top[2], "exclude": CLASSES[top[3]].value}
-    elif kind == "ylud":
-        params = {"age": top[2]}
-    return Decision(kind, (top[1],), params)
+    if isinstance(top, BidsDue):
+        return Decision(K.BIDS, tuple(i for i, p in enumerate(s.players) if not p.bid_done))
+    assert not isinstance(top, AutoTask), f"an automatic task waits on top of the stack: {top}"
+    kind = DecisionKind(top.KIND)
+    if isinstance(top, TransformDue):
+        return Decision(kind, (top.player,), {"amount": top.amount, "source": top.source})
+    if isinstance(top, DiscardDue):
+        return Decision(kind, (top.player,), {"count": top.count, "exclude": CLASSES[top.exclude].value})
+    if isinstance(top, YludDue):
+        return Decision(kind, (top.player,), {"age": top.age})
+    return Decision(kind, (top.player,))
 
 
 def to_act(s: State) -> tuple[int, ...]:
@@ -1071,48 +1158,41 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     if not s.tasks:
         return []
     top = s.tasks[-1]
-    kind = top[0]
-    if kind == "pick":  # the most frequent decision: a fast path
-        i = top[1]
+    if type(top) is PickDue:  # the most frequent decision: a fast path
+        i = top.player
         if player is not None and player != i:
             return []
         return [_pick(i, c) for c in s.taverns[s.tavern]]
-    if kind == "bids":
+    if isinstance(top, BidsDue):
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]
-    else:
-        pending = [top[1]]
-    who = pending if player is None else ([player] if player in pending else [])
-    out: list[Action] = []
-    for i in who:
-        p = s.players[i]
-        if kind == "bids":
-            out.extend(_bids_for(i, tuple(p.hand)))
-        elif kind == "uline_bid":
-            out.extend(UlineBid(i, c) for c in dict.fromkeys(p.hand))
-        elif kind == "hero":
-            out.extend(Recruit(i, h) for h in eligible_heroes(s, p))
-        elif kind in ("thrud", "ylud"):
-            cls_action = PlaceThrud if kind == "thrud" else PlaceYlud
-            out.extend(cls_action(i, c) for c in CLASSES)
-        elif kind == "transform":
-            out.extend(
-                Transform(i, loc) for loc in _all_coin_locations(p) if not _coin_or_fail(p, loc).is_trading
-            )
-        elif kind == "discard":
-            cols = discardable_columns(p, top[3])
-            if top[2] == 1:
-                out.extend(Discard(i, (CLASSES[c],)) for c in cols)
-            else:
-                out.extend(Discard(i, (CLASSES[x], CLASSES[y])) for x in cols for y in cols if x < y)
-        elif kind == "uline_trade":
-            n = len(p.hand)
-            out.extend(TradeCoins(i, (f"h{x}", f"h{y}")) for x in range(n) for y in range(x + 1, n))
-        elif kind == "trade_discard":
-            locs = (top[2], top[3]) if len(top) > 2 else ("p0", "p1")
-            out.extend(TradeDiscard(i, loc) for loc in locs)
-        elif kind == "pioneer":
-            out.extend(Keep(i, c) for c in s.pioneer_draw)
-    return out
+        who = pending if player is None else ([player] if player in pending else [])
+        return [b for i in who for b in _bids_for(i, tuple(s.players[i].hand))]
+    assert not isinstance(top, AutoTask), f"an automatic task waits on top of the stack: {top}"
+    i = top.player
+    if player is not None and player != i:
+        return []
+    p = s.players[i]
+    if isinstance(top, UlineBidDue):
+        return [UlineBid(i, c) for c in dict.fromkeys(p.hand)]
+    if isinstance(top, HeroDue):
+        return [Recruit(i, h) for h in eligible_heroes(s, p)]
+    if isinstance(top, ThrudDue):
+        return [PlaceThrud(i, c) for c in CLASSES]
+    if isinstance(top, YludDue):
+        return [PlaceYlud(i, c) for c in CLASSES]
+    if isinstance(top, TransformDue):
+        return [Transform(i, loc) for loc in _all_coin_locations(p) if not _coin_or_fail(p, loc).is_trading]
+    if isinstance(top, DiscardDue):
+        cols = discardable_columns(p, top.exclude)
+        if top.count == 1:
+            return [Discard(i, (CLASSES[c],)) for c in cols]
+        return [Discard(i, (CLASSES[x], CLASSES[y])) for x in cols for y in cols if x < y]
+    if isinstance(top, UlineTradeDue):
+        n = len(p.hand)
+        return [TradeCoins(i, (f"h{x}", f"h{y}")) for x in range(n) for y in range(x + 1, n)]
+    if isinstance(top, TradeDiscardDue):
+        return [TradeDiscard(i, loc) for loc in top.choices]
+    return [Keep(i, c) for c in s.pioneer_draw]  # the remaining decision: PioneerDue
 
 
 def _coin_or_fail(p: Player, loc: str) -> Coin:
@@ -1259,7 +1339,8 @@ def _check(s: State, a: Action) -> Violation | None:
             return _v("R-XFORM-1", "err.xform-trading", coin=_coin_term(c))
         return None
     if isinstance(a, Discard):
-        need, exclude = top[2], top[3]
+        assert isinstance(top, DiscardDue)
+        need, exclude = top.count, top.exclude
         cols = [CLASSES.index(c) for c in a.columns]
         hero = "@card.bonfur" if need == 1 else "@card.dagda"
         rule = "R-HERO-BONFUR-2" if need == 1 else "R-HERO-DAGDA-2"
@@ -1280,7 +1361,8 @@ def _check(s: State, a: Action) -> Violation | None:
             return _v("R-HERO-ULINE-5", "err.uline-trade", hand=", ".join(map(str, p.hand)))
         return None
     if isinstance(a, TradeDiscard):
-        locs = (top[2], top[3]) if len(top) > 2 else ("p0", "p1")
+        assert isinstance(top, TradeDiscardDue)
+        locs = top.choices
         if a.location not in locs:
             return _v("R-TRADE-4", "err.trade-discard", options=", ".join(locs))
         return None
