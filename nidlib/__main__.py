@@ -6,6 +6,8 @@
     bots play a whole game; prints the readable transcript (taverns, bids as revealed, pick
     order and why, picks, trades, heroes, distinctions, score sheets) or, with ``--json``, the
     action and event log. The same options always print the same output.
+``rule RULE-ID``
+    the rule's text (RULES.md) and every place in nidlib that cites it: where does rule X live?
 
 Bad arguments print a sentence on standard error and exit with status 2.
 """
@@ -160,6 +162,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return scoresheet.main(rest)
     if command == "play":
         return play_main(rest)
+    if command == "rule":
+        from nidlib.tools import where
+
+        return where.main(rest)
     print(render("play.err.command", {"command": clip(command)}), file=sys.stderr)
     return 2
 

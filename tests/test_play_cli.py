@@ -110,7 +110,7 @@ def test_play_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
             "argument --seed: --seed needs a whole number of at most 18 digits, not 'seven'.",
         ),
         (["play", "--colour", "red"], "unrecognized arguments: --colour red"),
-        (["dance"], "'dance' is not a command; use score or play."),
+        (["dance"], "'dance' is not a command; use score, play or rule."),
         ([], "Usage: python -m nidlib"),
     ],
 )

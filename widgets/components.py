@@ -23,12 +23,12 @@ from typing import Any, Final
 import ipywidgets as w
 
 import nidlib
-from nidlib.core.actions import Action, Bid, Discard, Recruit, Transform
-from nidlib.core.cards import CARDS, CLASSES
+from nidlib.core.actions import Action, Bid
+from nidlib.core.cards import CARDS
 from nidlib.core.coins import Coin
 from nidlib.core.messages import term
 from nidlib.core.state import State
-from nidlib.core.tasks import DiscardDue
+from nidlib.rules.tempting import tempting_actions
 from widgets import render as r
 from widgets.controller import Controller
 from widgets.render import t
@@ -418,22 +418,6 @@ class BidPanel(w.VBox):
             self.controller.say(t("ui.bid.done", lang, name=name), "ok")
 
 
-def _tempting(state: State, player: int, kind: str) -> list[Action]:
-    """Illegal-but-tempting options shown greyed, each explained by ``nidlib.check``."""
-    p = state.players[player]
-    top = state.tasks[-1] if state.tasks else None
-    if kind == "hero":
-        return [Recruit(player, h) for h in state.heroes_available]
-    if kind == "transform":
-        locs = [("t0", "t1", "t2", "p0", "p1")[k] for k in range(5) if p.slots[k] is not None]
-        return [Transform(player, loc) for loc in locs + [f"h{k}" for k in range(len(p.hand))]]
-    if kind == "discard" and isinstance(top, DiscardDue):
-        if top.count == 1:
-            return [Discard(player, (c,)) for c in CLASSES]
-        return [Discard(player, (x, y)) for i, x in enumerate(CLASSES) for y in CLASSES[i + 1 :]]
-    return []
-
-
 class ActionPanel(w.VBox):
     """One button per legal action for every decision except bids ("Take Warrior 7", "Recruit Kraal"...).
 
@@ -489,13 +473,8 @@ class ActionPanel(w.VBox):
         for a in legal:
             labels.setdefault(r.action_label(a, s, lang=lang), a)
         shown: list[tuple[Action, w.Button]] = [(a, self._button(a, s, None)) for a in labels.values()]
-        legal_set = set(legal)
-        for a in _tempting(s, p, d.kind):
-            if a in legal_set:
-                continue
-            v = nidlib.check(s, a)
-            if v is not None:
-                shown.append((a, self._button(a, s, v.text(lang))))
+        for a, v in tempting_actions(s, p):
+            shown.append((a, self._button(a, s, v.text(lang))))
         if not shown:
             self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
         old = self.buttons.children

@@ -23,7 +23,6 @@ Browser-test hooks: ``nt-lab``, ``nt-lab-case``, ``nt-lab-case-load``, ``nt-lab-
 
 from __future__ import annotations
 
-import contextlib
 from html import escape
 from typing import Any
 
@@ -32,12 +31,13 @@ import ipywidgets as w
 import nidlib
 from nidlib.content import gallery
 from nidlib.content.scenario import Scenario
-from nidlib.core.actions import Action, Pick, Recruit, Transform
+from nidlib.core.actions import Action
 from nidlib.core.cards import CLASSES
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.messages import render, term
 from nidlib.core.state import State
+from nidlib.rules.tempting import tempting_actions as tempting
 from widgets import render as r
 from widgets.guard import log_failure
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
@@ -48,7 +48,6 @@ __all__ = ["Lab", "footer", "header", "lab", "tempting_actions"]
 
 STEM = "10-edge-case-lab"
 PHASES = ("bids", "tavern0", "tavern1", "tavern2", "age_end")
-SLOT_NAMES = ("t0", "t1", "t2", "p0", "p1")
 LAB_CSS = """
 .nt-lab-position .nt-lab-players { display: flex; flex-wrap: wrap; gap: .8em; }
 .nt-lab-position .nt-lab-player { flex: 1 1 24em; min-width: 22em; }
@@ -65,34 +64,12 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
 
 
 def tempting_actions(s: State, limit: int = 4) -> list[Action]:
-    """A few well-formed but illegal actions for the current decision (to see why they are refused)."""
-    d = nidlib.decision(s)
-    if d is None:
-        return []
-    p = d.players[0]
-    out: list[Action] = []
-    other = (p + 1) % len(s.players)
-    legal = set(nidlib.legal_actions(s))
-    if d.kind == "pick":
-        for k in range(3):
-            if k != s.tavern:
-                out.extend(Pick(p, cid) for cid in s.taverns[k][:1])
-        out.extend(Pick(other, cid) for cid in s.taverns[s.tavern][:1])
-    elif d.kind == "hero":
-        out.extend(Recruit(p, h) for h in s.heroes_available if Recruit(p, h) not in legal)
-    elif d.kind == "transform":
-        player = s.players[p]
-        for k, c in enumerate(player.slots):
-            if c is not None and c.is_trading:
-                out.append(Transform(p, SLOT_NAMES[k]))
-        out.extend(Transform(p, f"h{k}") for k, c in enumerate(player.hand) if c.is_trading)
-    else:
-        legal_list = nidlib.legal_actions(s, p)
-        if legal_list:
-            text = str(legal_list[0])
-            with contextlib.suppress(InvalidActionError):
-                out.append(nidlib.parse(f"p{other}:{text.split(':', 1)[1]}"))
-    return [a for a in out if nidlib.check(s, a) is not None][:limit]
+    """A few well-formed but illegal actions for the current decision (to see why they are refused).
+
+    The choice is nidlib's (:func:`nidlib.rules.tempting.tempting_actions`, ``wider``: the lab also
+    offers another tavern's card and a move out of turn).
+    """
+    return [a for a, _ in tempting(s, wider=True, limit=limit)]
 
 
 def _coins_text(coins: list[Any]) -> str:

@@ -42,6 +42,7 @@ from nidlib.core.coins import Coin, CoinKind
 from nidlib.core.events import Event
 from nidlib.core.messages import render as msg
 from nidlib.core.messages import term
+from nidlib.core.places import coin_at, parse_place
 from nidlib.core.state import Player, State
 from nidlib.rules.scoring import CATEGORIES
 
@@ -614,19 +615,12 @@ def violation_html(violation: nidlib.Violation, *, lang: str | None = None) -> s
 
 
 def _where(loc: str, lang: str | None) -> str:
-    return t("ui.where.hand", lang) if loc.startswith("h") else t(f"ui.where.{loc}", lang)
-
-
-def _coin_at(p: Player, loc: str) -> Coin | None:
-    if loc.startswith("h"):
-        k = int(loc[1:])
-        return p.hand[k] if k < len(p.hand) else None
-    k = ("t0", "t1", "t2", "p0", "p1").index(loc)
-    return p.slots[k]
+    place = parse_place(loc)
+    return t("ui.where.hand", lang) if place.is_hand else t(f"ui.where.{place}", lang)
 
 
 def _loc_coin(state: State, player: int, loc: str, lang: str | None) -> str:
-    c = _coin_at(state.players[player], loc)
+    c = coin_at(state.players[player], parse_place(loc))
     return coin_label(c, lang) if c is not None else loc
 
 

@@ -17,7 +17,8 @@ error messages and the JSON action log::
     p0:keep:2E9             Pioneer of the Kingdom: the card kept
 
 Coin locations: ``t0``..``t2`` tavern spaces (Goblin, Dragon, Horse), ``p0``/``p1``
-pouch spaces, ``h0``.. coins in hand (hand is kept sorted).
+pouch spaces, ``h0``.. coins in hand (hand is kept sorted): the text of a
+:class:`nidlib.core.places.Place`, read by :func:`nidlib.core.places.parse_place`.
 """
 
 from __future__ import annotations
@@ -27,16 +28,12 @@ from dataclasses import dataclass
 from nidlib.core.cards import CARDS, HERO_IDS, DwarfClass
 from nidlib.core.coins import Coin
 from nidlib.core.errors import InvalidActionError
-
-LOCATIONS = ("t0", "t1", "t2", "p0", "p1")
+from nidlib.core.places import parse_place
 
 
 def _check_location(loc: str) -> str:
-    if loc in LOCATIONS or (loc[:1] == "h" and loc[1:].isdigit()):
-        return loc
-    raise InvalidActionError(
-        f"{loc!r} is not a coin location: use t0-t2 (taverns), p0/p1 (pouch) or h0.. (hand)"
-    )
+    """The canonical text of a coin place (:func:`nidlib.core.places.parse_place`); InvalidActionError if none."""
+    return str(parse_place(loc))
 
 
 @dataclass(frozen=True, slots=True)

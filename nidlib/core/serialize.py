@@ -17,8 +17,9 @@ from typing import Any
 
 from nidlib.core.cards import CARDS, CLASSES, FIRST_GAME_EXCLUDED, HERO_IDS, CardKind, Hero, age_deck
 from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_treasury
-from nidlib.core.errors import DocumentError
+from nidlib.core.errors import DocumentError, InvalidActionError
 from nidlib.core.messages import clip
+from nidlib.core.places import HAND_SIZE, Place, parse_place
 from nidlib.core.state import Options, Player, State
 from nidlib.core.tasks import Task, task_from_json, task_to_json
 
@@ -289,6 +290,17 @@ class _Reader:
             )
         return coin
 
+    def hand_place(self) -> Place:
+        """The text of a coin in hand, ``h0``..``h4`` (:mod:`nidlib.core.places`)."""
+        text = self.get_str()
+        try:
+            place = parse_place(text)
+        except InvalidActionError:
+            place = None
+        if place is None or not place.is_hand or place.index >= HAND_SIZE:
+            raise self.fail(f"{show(text)} is not a coin in hand (h0..h{HAND_SIZE - 1})")
+        return place
+
 
 _COIN_TEXT: dict[str, Coin] = {
     str(c): c for c in (*BASIC_COINS, GREEN_3, *(Coin(v, CoinKind.ROYAL) for v in range(5, 26)))
@@ -455,10 +467,7 @@ def _task(r: _Reader, players: int) -> Task:
         if kind == "transform" and k == 3:
             args.append(x.get_str())
         elif kind == "trade_discard" and k >= 2:
-            loc = x.get_str()
-            if loc not in ("h0", "h1", "h2", "h3", "h4"):
-                raise x.fail(f"{show(loc)} is not a coin in hand (h0..h4)")
-            args.append(loc)
+            args.append(str(x.hand_place()))
         elif kind in ("age_start", "ylud_step") or (kind == "ylud" and k == 2):
             args.append(x.get_int(1, 2))
         elif kind in ("tavern", "order", "tavern_end") or (kind == "uline_bid" and k == 2):

@@ -52,6 +52,16 @@ from nidlib.core.cards import (
 from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury, treasury_pick
 from nidlib.core.errors import IllegalActionError, NidError, Violation
 from nidlib.core.events import Event
+from nidlib.core.places import (
+    SLOTS,
+    Zone,
+    coin_at,
+    hand_place,
+    is_place,
+    parse_place,
+    places_of,
+    set_coin,
+)
 from nidlib.core.state import Options, Player, State
 from nidlib.core.tasks import (
     AgeStart,
@@ -88,7 +98,9 @@ Log = list[Event] | None
 W, H, M, B, E = range(5)
 GEMS_BY_PLAYERS: dict[int, tuple[int, ...]] = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5), 5: (1, 2, 3, 4, 5)}
 ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
-SLOT_NAMES = ("t0", "t1", "t2", "p0", "p1")
+#: the two coins a coin trade sums (R-TRADE-2): the pouch, or Uline's owner's two hand coins (R-HERO-ULINE-5)
+_POUCH_PAIR: tuple[str, str] = (str(SLOTS[3]), str(SLOTS[4]))
+_HAND_PAIR: tuple[str, str] = (str(hand_place(0)), str(hand_place(1)))
 
 #: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
 #: hero ids as plain strings: cheaper to compare than enum members in the hot paths
@@ -522,9 +534,9 @@ def _task_trade(s: State, task: CoinTrade, log: Log) -> None:
             return
         h0, h1 = p.hand
         if h0.value == h1.value and h0.kind is not h1.kind:
-            s.tasks.append(TradeDiscardDue(i, ("h0", "h1")))  # R-TRADE-4: the owner chooses
+            s.tasks.append(TradeDiscardDue(i, _HAND_PAIR))  # R-TRADE-4: the owner chooses
             return
-        _trade(s, i, "h0", "h1", None, log)
+        _trade(s, i, *_HAND_PAIR, None, log)
         return
     a, b = p.slots[3], p.slots[4]
     assert a is not None
@@ -532,7 +544,7 @@ def _task_trade(s: State, task: CoinTrade, log: Log) -> None:
     if a.value == b.value and a.kind != b.kind:
         s.tasks.append(TradeDiscardDue(i))  # R-TRADE-4: the owner chooses
         return
-    _trade(s, i, "p0", "p1", None, log)
+    _trade(s, i, *_POUCH_PAIR, None, log)
 
 
 @_handles(TavernEnd)
@@ -753,18 +765,11 @@ def _push_transform(s: State, i: int, amount: int, source: str, log: Log) -> Non
 
 
 def _coin_at(p: Player, loc: str) -> Coin | None:
-    if loc[0] == "h":
-        k = int(loc[1:])
-        return p.hand[k] if k < len(p.hand) else None
-    return p.slots[SLOT_NAMES.index(loc)]
+    return coin_at(p, parse_place(loc))
 
 
 def _set_coin(p: Player, loc: str, coin: Coin) -> None:
-    if loc[0] == "h":
-        p.hand[int(loc[1:])] = coin
-        p.hand.sort()
-    else:
-        p.slots[SLOT_NAMES.index(loc)] = coin
+    set_coin(p, parse_place(loc), coin)
 
 
 def _exchange(s: State, i: int, old: Coin, target: int, log: Log) -> Coin | None:
@@ -995,19 +1000,21 @@ def _do_transform(s: State, a: Transform, log: Log) -> None:
         amount=amount,
         where=where,
     )
-    loc = a.location
-    if loc[0] == "t" and int(loc[1]) == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
+    place = parse_place(a.location)
+    if place.zone is Zone.TAVERN and place.index == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
         _ev(log, "xform.keeps-order", "R-XFORM-5", i, name=p.name, old=old.value, tavern=_t(s.tavern))
-    elif loc[0] == "t" and int(loc[1]) > s.tavern >= 0 and not p.revealed[int(loc[1])]:  # R-XFORM-4 (case B)
-        _ev(log, "xform.future-bid", "R-XFORM-4", i, name=p.name, new=new.value, tavern=_t(int(loc[1])))
+    elif place.zone is Zone.TAVERN and place.index > s.tavern >= 0 and not p.revealed[place.index]:
+        # R-XFORM-4 (case B)
+        _ev(log, "xform.future-bid", "R-XFORM-4", i, name=p.name, new=new.value, tavern=_t(place.index))
 
 
 def _where(s: State, p: Player, loc: str) -> str:
-    if loc[0] == "h":
+    place = parse_place(loc)
+    if place.zone is Zone.HAND:
         return "@where.hand"
-    if loc[0] == "p":
+    if place.zone is Zone.POUCH:
         return "@where.pouch"
-    t = int(loc[1])
+    t = place.index
     if t == s.tavern:
         return f"@where.current.{t}"
     return f"@where.resolved.{t}" if t < s.tavern else f"@where.later.{t}"
@@ -1146,8 +1153,7 @@ def _bids_for(player: int, hand: tuple[Coin, ...]) -> tuple[Bid, ...]:
 
 
 def _all_coin_locations(p: Player) -> list[str]:
-    locs = [SLOT_NAMES[k] for k in range(5) if p.slots[k] is not None]
-    return locs + [f"h{k}" for k in range(len(p.hand))]
+    return [str(place) for place in places_of(p)]
 
 
 def legal_actions(s: State, player: int | None = None) -> list[Action]:
@@ -1189,7 +1195,9 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return [Discard(i, (CLASSES[x], CLASSES[y])) for x in cols for y in cols if x < y]
     if isinstance(top, UlineTradeDue):
         n = len(p.hand)
-        return [TradeCoins(i, (f"h{x}", f"h{y}")) for x in range(n) for y in range(x + 1, n)]
+        return [
+            TradeCoins(i, (str(hand_place(x)), str(hand_place(y)))) for x in range(n) for y in range(x + 1, n)
+        ]
     if isinstance(top, TradeDiscardDue):
         return [TradeDiscard(i, loc) for loc in top.choices]
     return [Keep(i, c) for c in s.pioneer_draw]  # the remaining decision: PioneerDue
@@ -1221,10 +1229,8 @@ _ACTION_TYPES = (
 
 
 def _is_location(loc: object) -> bool:
-    """A coin location a parsed action may name: ``t0``-``t2``, ``p0``/``p1`` or ``h<n>``."""
-    return isinstance(loc, str) and (
-        loc in SLOT_NAMES or (loc[:1] == "h" and loc[1:].isascii() and loc[1:].isdigit())
-    )
+    """A coin place a parsed action may name (:func:`nidlib.core.places.parse_place`)."""
+    return is_place(loc)
 
 
 def _is_coins(coins: object, n: int) -> bool:
@@ -1356,8 +1362,8 @@ def _check(s: State, a: Action) -> Violation | None:
                 )
         return None
     if isinstance(a, TradeCoins):
-        x, y = a.locations
-        if x == y or x[0] != "h" or y[0] != "h" or _coin_at(p, x) is None or _coin_at(p, y) is None:
+        x, y = (parse_place(loc) for loc in a.locations)
+        if x == y or not x.is_hand or not y.is_hand or coin_at(p, x) is None or coin_at(p, y) is None:
             return _v("R-HERO-ULINE-5", "err.uline-trade", hand=", ".join(map(str, p.hand)))
         return None
     if isinstance(a, TradeDiscard):
