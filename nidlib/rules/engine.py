@@ -556,7 +556,8 @@ def _task_tavern_end(s: State, task: TavernEnd, log: Log) -> None:
             _ev(log, "tavern.discard", "R-PICK-3", tavern=_t(t), card=_card(cid))
         s.discard.extend(s.taverns[t])
         s.taverns[t] = []
-    _gem_exchange(s, log)
+    if s.ties:
+        _gem_exchange(s, log)
     if t < 2:
         s.tasks.append(_REVEAL[t + 1])
     else:
@@ -1142,7 +1143,8 @@ def _bid_options(hand: tuple[Coin, ...]) -> tuple[tuple[tuple[Coin, Coin, Coin],
 
 
 @lru_cache(maxsize=1024)
-def _pick(player: int, card: str) -> Pick:
+def pick_action(player: int, card: str) -> Pick:
+    """``Pick(player, card)``, cached: actions are immutable values, and picks are the most frequent."""
     return Pick(player, card)
 
 
@@ -1168,7 +1170,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         i = top.player
         if player is not None and player != i:
             return []
-        return [_pick(i, c) for c in s.taverns[s.tavern]]
+        return [pick_action(i, c) for c in s.taverns[s.tavern]]
     if isinstance(top, BidsDue):
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]
         who = pending if player is None else ([player] if player in pending else [])

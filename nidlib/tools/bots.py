@@ -49,7 +49,7 @@ from nidlib.core.messages import render
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import BidsDue, HeroDue, PickDue, PioneerDue, UlineBidDue
 from nidlib.core.views import determinize
-from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions
+from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
 from nidlib.rules.scoring import GEM6_BONUS, IDUNN_BONUS
 
 __all__ = [
@@ -245,7 +245,7 @@ def random_action(s: State, rng: random.Random) -> Action:
     top = s.tasks[-1]
     if type(top) is PickDue:
         row = s.taverns[s.tavern]
-        return Pick(top.player, row[int(rng.random() * len(row))])
+        return pick_action(top.player, row[int(rng.random() * len(row))])
     if type(top) is BidsDue:
         for i, p in enumerate(s.players):
             if not p.bid_done:
