@@ -72,7 +72,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def voila_url() -> Iterator[str]:
     """Start the tutor exactly as `make run` does (tools/serve.py), on a free port."""
     try:
-        with tutor_server(RESULTS / "voila.log") as (url, proc):
+        # lesson 8's live class keeps its rooms in a database of the test run's own, not beside the server
+        rooms = RESULTS / "classroom-rooms.sqlite3"
+        for stale in RESULTS.glob("classroom-rooms.sqlite3*"):
+            stale.unlink()
+        with tutor_server(RESULTS / "voila.log", env={"NIDAVELLIR_ROOM_DB": str(rooms)}) as (url, proc):
             # the tests exercise pages, not the server's start: wait until every page is preheated
             wait_for_pools(psutil.Process(proc.pid), len(list((REPO / "tutorials").glob("*.ipynb"))))
             yield url

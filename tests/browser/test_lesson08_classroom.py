@@ -25,8 +25,11 @@ def test_classroom_auction(
     save_screenshot: Callable[[Page, str], Path],
 ) -> None:
     open_lesson(page, voila_url, "08-classroom-auction")
-    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.set_viewport_size({"width": 1366, "height": 768})  # a classroom projector
     page.locator("button.nt-class-start").click()
+    page.locator("button.nt-class-projector").click()
+    expect(page.locator(".nt-classroom.nt-projector")).to_have_count(1)
+    expect(page.locator(".nt-prose")).to_be_hidden()  # the lesson's text leaves the projector
     expect(page.locator(".nt-class-turn-0")).to_contain_text("Ana: take the laptop")
 
     # Bo's coins appear only after "I am Bo", and vanish once he confirms
@@ -46,8 +49,16 @@ def test_classroom_auction(
     expect(log).to_contain_text("Laughing Goblin: the bids are revealed")
     expect(log).to_contain_text("Ana and Cy both bid 4 on the Laughing Goblin")
     expect(board.locator(".nt-coin-back")).to_have_count(6)
-    page.locator(".nt-class-log").scroll_into_view_if_needed()
-    save_screenshot(page, "lesson08-reveal")
+    # the pick order and the tie are marked on the board
+    expect(board.locator("td[data-tavern='0'] .nt-class-tie")).to_have_count(2)
+    expect(board.locator("td[data-tavern='0'] .nt-class-rank")).to_have_count(3)
+    # the whole reveal fits a 1366x768 projector: the board, the explanations and the controls
+    page.evaluate("document.querySelector('.nt-class-grid').scrollIntoView()")
+    grid = page.locator(".nt-class-grid").bounding_box()
+    assert grid is not None
+    assert grid["height"] <= 768, grid
+    assert grid["width"] <= 1366, grid
+    page.screenshot(path=str(save_screenshot(page, "lesson08-reveal").with_name("lesson08-projector.png")))
 
     # the first picker takes a card: the pick shows up in the log
     page.locator(".nt-action-panel button.nt-action-button:not([disabled]):visible").last.click()
@@ -76,5 +87,13 @@ def test_classroom_auction(
     expect(armies).to_contain_text("Bo's army")
     expect(page.locator(".nt-classroom .nt-taverns")).to_have_count(0)
     expect(page.locator("button.nt-class-next-round")).to_be_visible()
+    # the bids table stays, every tavern revealed and marked
+    expect(board.locator(".nt-coin-back")).to_have_count(0)
+    expect(board.locator(".nt-class-rank-1")).to_have_count(3)
+    expect(page.locator(".nt-class-stats")).to_contain_text("Shining Horse")
     armies.scroll_into_view_if_needed()
     save_screenshot(page, "lesson08-round-over")
+    # undo the last reveal: the Shining Horse's coins are face down again
+    page.locator("button.nt-class-undo").click()
+    expect(board.locator(".nt-coin-back")).to_have_count(3)
+    expect(page.locator("button.nt-class-reveal")).to_contain_text("Shining Horse")

@@ -1,39 +1,70 @@
-"""Lesson 8, the classroom auction demo: sealed bids on one shared screen, revealed tavern by tavern.
+"""Lesson 8, the classroom auction demo: sealed bids, revealed tavern by tavern, for a projector.
 
-For a teacher with a projector: 2 to 5 people bid in turn on the same laptop (each player's coins
-are shown only after "I am <name>" is pressed, and the panel closes once the bid is confirmed).
+For a teacher with a projector. Two ways to bid:
+
+* **shared laptop**: 2 to 5 people bid in turn on the same laptop (each player's coins are shown
+  only after "I am <name>" is pressed, and the panel closes once the bid is confirmed);
+* **live class** (:mod:`widgets.classroom.live`): the teacher opens a room and shows its code;
+  students join from their own devices (this page with ``?room=CODE``), in 2 to 5 teams, and each
+  team's bid is sealed in the room (:mod:`widgets.classroom.room`, SQLite); the teacher's page
+  polls the room and shows who has bid, never what.
+
 Then each tavern is revealed on the teacher's click, with nidlib's events explaining the order,
-the ties and the gem exchanges; players pick with the :class:`widgets.components.ActionPanel`.
-Nothing here decides a rule: the game is a :class:`widgets.controller.Controller` over nidlib.
+the ties and the gem exchanges; the bids table marks them and stays on screen after the round
+(:mod:`widgets.classroom.board`), beside the scoreboard and the round's statistics. "Undo the last
+reveal" goes back to before it. The layout is wide (two columns: it fits 1366x768), and a
+projector mode makes the text large. Nothing here decides a rule: the game is a
+:class:`widgets.controller.Controller` over nidlib.
 """
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from typing import Any
 
 import nidlib
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import render
 from nidlib.core.state import State
+from widgets.classroom import board
 from widgets.controller import Controller
 from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
 from widgets.lessons.page import live
-from widgets.render import army_html, coin_html, gem_html, rule_html, taverns_html
+from widgets.render import army_html, rule_html
 
 STEM = "08-classroom-auction"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Dag", "Eir")
-#: Big type for a projector.
-FONT_SIZE = 22
+#: the page's base type; the projector mode scales the auction up to PROJECTOR_FONT_SIZE
+FONT_SIZE = 16
+PROJECTOR_FONT_SIZE = 21
 #: ipywidgets size their text with these variables: scaled up inside the auction only.
-PROJECTOR_CSS = f"""<style>
-.nt-classroom {{ --jp-widgets-font-size: {FONT_SIZE}px; --jp-widgets-inline-height: 44px;
-  --jp-widgets-inline-label-width: 9em; --nt-font-size: {FONT_SIZE}px; font-size: {FONT_SIZE}px; }}
-.nt-classroom .nt-coin {{ width: 2.6em; height: 2.6em; }}
-.nt-classroom .jupyter-button {{ padding: 0 1em; }}
+CLASSROOM_CSS = f"""<style>
+.nt-classroom {{ --nt-font-size: 17px; font-size: 17px; }}
+.nt-classroom.nt-projector {{ --jp-widgets-font-size: {PROJECTOR_FONT_SIZE}px; --jp-widgets-inline-height: 38px;
+  --jp-widgets-inline-label-width: 8em; --nt-font-size: {PROJECTOR_FONT_SIZE}px; font-size: {PROJECTOR_FONT_SIZE}px; }}
+.nt-classroom .jupyter-button {{ padding: 0 .8em; }}
 .nt-classroom .nt-bid-confirm {{ width: auto !important; min-width: 8em; }}
-.nt-classroom .nt-event-log-box {{ max-height: 16em; }}
+.nt-classroom .nt-event-log-box {{ max-height: 11em; }}
+.nt-classroom.nt-projector .nt-event-log-box {{ max-height: 8.5em; }}
+.nt-class-grid {{ display: grid; grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr); gap: .4em 1em;
+  align-items: start; }}
+.nt-class-grid > * {{ min-width: 0; }}
+.nt-class-armies {{ font-size: .7em; }}
+.nt-class-turn {{ display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }}
+.nt-class-turn p {{ margin: 0; font-size: .85em; line-height: 1.3; }}
+.nt-class-turn .widget-html, .nt-class-turn .widget-html-content {{ height: auto; line-height: 1.3; }}
+.nt-class-bidding .nt-bid-panel h4 {{ margin: .1em 0; }}
+.nt-class-status p {{ margin: .1em 0; }}
+.nt-class-side {{ display: flex; flex-wrap: wrap; gap: .2em 1.2em; align-items: flex-start; }}
+.nt-class-code {{ font-size: 2.4em; font-weight: 800; letter-spacing: .15em; font-family: monospace; }}
+.nt-class-roster {{ margin: .2em 0; padding-left: 1.2em; }}
+.nt-class-room p {{ margin: .2em 0; }}
+.nt-classroom .nt-panel {{ margin: 0; }}
+{board.BOARD_CSS}
 </style>"""
+#: what the projector mode hides besides making the text large: the lesson's text above the auction
+PROJECTOR_PAGE_CSS = '<style>.nt-prose[data-section="intro"] { display: none; }</style>'
 _REVEAL = "reveal.bids"
 
 
@@ -43,12 +74,16 @@ def t(key: str, **params: Any) -> str:
 
 def header() -> Any:
     """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM, font_size=FONT_SIZE, extra_css=PROJECTOR_CSS)
+    return lesson_header(STEM, font_size=FONT_SIZE, extra_css=CLASSROOM_CSS)
 
 
 def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
+    """The navigation bar again, once the page knows its address (last cell): a student's address
+    (``?room=CODE``) turns the auction into the students' page."""
+    bar = lesson_footer(STEM)
+    if _pages:
+        _pages[-1].follow_address()
+    return bar
 
 
 def say(section: str) -> Any:
@@ -62,33 +97,19 @@ def round_events(controller: Controller, start: int) -> list[Event]:
     Entry ``start`` is the position where the round's bidding begins; of its events only those
     from its last "round.start" on belong to this round (the others closed the previous round).
     """
-    first = controller.history[start][1]
-    starts = [k for k, e in enumerate(first) if e.key == "round.start"]
-    events = list(first[starts[-1] :] if starts else first)
-    for _state, more, _action in controller.history[start + 1 : controller.index + 1]:
-        events.extend(more)
-    return [e for e in events if e.visible_to is None]
+    return [e for _s, evs in round_entries(controller, start) for e in evs]
 
 
-def bids_html(state: State, revealed: int) -> str:
-    """Every player's coins on the three taverns: face down until the teacher reveals that tavern."""
-    rows = []
-    for p in state.players:
-        cells = []
-        for k in range(3):
-            coin = p.slots[k]
-            if coin is None:
-                cells.append(f"<td>{coin_html(None)}</td>")
-            elif p.revealed[k] and k < revealed:
-                cells.append(f"<td>{coin_html(coin)}</td>")
-            else:
-                cells.append(f"<td>{coin_html(coin, face_up=False)}</td>")
-        rows.append(f"<tr><th>{escape(p.name)} {gem_html(p.gem)}</th>{''.join(cells)}</tr>")
-    head = "".join(f"<th>{escape(term(f'@tavern.{k}'))}</th>" for k in range(3))
-    return (
-        f'<table class="nt-score-table nt-class-bids" style="width:auto"><thead><tr><th></th>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+def round_entries(controller: Controller, start: int) -> list[tuple[State, list[Event]]]:
+    """The round's history entries from ``start`` up to now: (state, its public events of this round)."""
+    out = []
+    for k in range(start, controller.index + 1):
+        state, events, _action = controller.history[k]
+        if k == start:
+            starts = [j for j, e in enumerate(events) if e.key == "round.start"]
+            events = events[starts[-1] :] if starts else events
+        out.append((state, [e for e in events if e.visible_to is None]))
+    return out
 
 
 def armies_html(state: State) -> str:
@@ -101,6 +122,8 @@ def armies_html(state: State) -> str:
 MAX_PLAYERS = 5
 #: The seat of the shared bid panel while nobody has the laptop: no player, so no coins in it.
 NOBODY = -1
+#: the auctions built on this page (the last one follows the address: :func:`footer`)
+_pages: list[Lesson8Page] = []
 
 
 def restart(controller: Controller, state: State, events: list[Event]) -> None:
@@ -113,13 +136,20 @@ def restart(controller: Controller, state: State, events: list[Event]) -> None:
     controller.message_level = "info"
 
 
+def _class_available() -> bool:
+    """A live class needs a server the whole class shares: not the static site (Pyodide), where the
+    room's module (sqlite3) is not even imported."""
+    return sys.platform != "emscripten"
+
+
 class ClassroomAuction:
-    """Set-up form, then the shared-screen auction (``widget``).
+    """Set-up form, then the auction (``widget``).
 
     Every widget is built here, once: a click only changes values (texts, options, what is shown),
     so the browser has no new widget to build. The game runs on one controller for the page
     (:func:`restart` deals a new game on it); one bid panel serves every player in turn and holds
-    the coins of the player who has the laptop only, while that player's turn row shows it.
+    the coins of the player who has the laptop only, while that player's turn row shows it. In a
+    live class (:attr:`room`) the bids come from the room instead (:meth:`poll`).
     """
 
     def __init__(self) -> None:
@@ -127,12 +157,19 @@ class ClassroomAuction:
 
         from widgets.components import ActionPanel, BidPanel
 
+        self.mode = w.ToggleButtons(
+            options=[(t("lesson08.mode.laptop"), "laptop"), (t("lesson08.mode.class"), "class")],
+            value="laptop",
+            style={"button_width": "auto"},
+        )
+        self.mode.add_class("nt-class-mode")
+        self.mode.layout.display = "" if _class_available() else "none"
         self.count = w.Dropdown(
             options=[2, 3, 4, 5], value=3, description=t("lesson08.players"), layout=w.Layout(width="14em")
         )
         self.count.add_class("nt-class-count")
         self.names = [
-            w.Text(value=n, description=t("lesson08.name", n=k + 1), layout=w.Layout(width="18em"))
+            w.Text(value=n, description=t("lesson08.name", n=k + 1), layout=w.Layout(width="16em"))
             for k, n in enumerate(DEFAULT_NAMES)
         ]
         for k, box in enumerate(self.names):
@@ -146,10 +183,21 @@ class ClassroomAuction:
         )
         self.start_button.add_class("nt-class-start")
         self.setup_message = w.HTML()
+        self.mode_note = w.HTML()
         self.count.observe(lambda _c: self._show_names(), names="value")
+        self.mode.observe(lambda _c: self._show_mode(), names="value")
         self.start_button.on_click(lambda _b: self.start())
+        names_box = w.Box(self.names, layout=w.Layout(display="flex", flex_flow="row wrap", gap="0.3em 1em"))
         self.setup = w.VBox(
-            [self.count, *self.names, self.seed, self.start_button, self.setup_message],
+            [
+                self.mode,
+                self.mode_note,
+                self.count,
+                names_box,
+                self.seed,
+                self.start_button,
+                self.setup_message,
+            ],
             layout=w.Layout(gap="0.3em"),
         )
         self.setup.add_class("nt-panel")
@@ -163,9 +211,19 @@ class ClassroomAuction:
         self.controller: Controller | None = None
         self.revealed = 0  # taverns of this round the teacher has revealed
         self.round_start = 0
+        #: the live class's room (None: shared laptop)
+        self.room: Any = None
+        self._task: Any = None
+        self._seed = int(self.seed.value)
         self.taverns = w.HTML()
         self.bids = w.HTML()
         self.bids.add_class("nt-class-board")
+        self.scoreboard = w.HTML()
+        self.scoreboard.add_class("nt-class-score")
+        self.stats = w.HTML()
+        self.stats.add_class("nt-class-stats-box")
+        self.room_info = w.HTML()
+        self.room_info.add_class("nt-class-room")
         self.turns = []
         self.shows = []
         self.bid_boxes = []
@@ -187,7 +245,9 @@ class ClassroomAuction:
             self.turns.append(turn)
             self.shows.append(show)
             self.bid_boxes.append(box)
-            self.turn_rows.append(w.VBox([turn, show, box], layout=w.Layout(margin="0 0 .4em 0")))
+            line = w.HBox([turn, show])
+            line.add_class("nt-class-turn")
+            self.turn_rows.append(w.VBox([line, box], layout=w.Layout(margin="0 0 .1em 0")))
         # one bid panel, shown in the turn row of the player who has the laptop (NOBODY: no coins in it)
         self.bid_panel = BidPanel(table, NOBODY, theme=False)
         #: the bid panel by player, for the player whose coins are shown now (at most one)
@@ -206,6 +266,11 @@ class ClassroomAuction:
         self.log.add_class("nt-class-log")
         self.status = w.HTML()
         self.status.add_class("nt-class-status")
+        self.undo_reveal = w.Button(
+            description=t("lesson08.undo-reveal"), icon="reply", layout=w.Layout(width="auto")
+        )
+        self.undo_reveal.add_class("nt-class-undo")
+        self.undo_reveal.on_click(lambda _b: self.undo_last_reveal())
         self.replay = w.Button(description=t("lesson08.replay"), icon="undo", layout=w.Layout(width="auto"))
         self.replay.add_class("nt-class-replay")
         self.replay.on_click(lambda _b: self.replay_round())
@@ -219,41 +284,76 @@ class ClassroomAuction:
         )
         self.new_game.add_class("nt-class-new-game")
         self.new_game.on_click(lambda _b: self.reset())
-        self.game = w.VBox(
-            [
-                self.taverns,
-                self.bids,
-                self.status,
-                self.bidding,
-                self.reveal,
-                self.log,
-                self.picks_box,
-                w.HBox([self.replay, self.next_round, self.new_game], layout=w.Layout(gap="0.5em")),
-            ],
-            layout=w.Layout(display="none"),
+        self.projector = w.ToggleButton(
+            value=False, description=t("lesson08.projector"), icon="television", layout=w.Layout(width="auto")
         )
-        self.widget = w.VBox([self.setup, self.game])
+        self.projector.add_class("nt-class-projector")
+        self.projector_style = w.HTML(layout=w.Layout(display="none"))
+        self.projector.observe(lambda _c: self._show_projector(), names="value")
+        toolbar = w.HBox(
+            [self.undo_reveal, self.replay, self.next_round, self.new_game, self.projector],
+            layout=w.Layout(gap="0.4em", flex_flow="row wrap"),
+        )
+        toolbar.add_class("nt-class-toolbar")
+        left = w.VBox([self.bids, w.HBox([self.scoreboard, self.stats]), self.taverns])
+        left.add_class("nt-class-left")
+        left.children[-1].add_class("nt-class-side")
+        right = w.VBox(
+            [self.status, self.room_info, self.bidding, self.reveal, self.picks_box, self.log, toolbar]
+        )
+        right.add_class("nt-class-right")
+        self.game = w.Box([left, right], layout=w.Layout(display="none"))
+        self.game.add_class("nt-class-grid")
+        self.widget = w.VBox([self.projector_style, self.setup, self.game])
         self.widget.add_class("nt-root")
         self.widget.add_class("nt-classroom")
         table.on_change(lambda _c: self.refresh())
         self._show_names()
+        self._show_mode()
 
     def _show_names(self) -> None:
         for k, box in enumerate(self.names):
             box.layout.display = "" if k < self.count.value else "none"
 
+    def _show_mode(self) -> None:
+        live_class = self.mode.value == "class"
+        self.start_button.description = t("lesson08.live.open" if live_class else "lesson08.start")
+        self.mode_note.value = (
+            f'<p class="nt-muted">{escape(t("lesson08.live.note"))}</p>' if live_class else ""
+        )
+
+    def _show_projector(self) -> None:
+        on = bool(self.projector.value)
+        if on:
+            self.widget.add_class("nt-projector")
+        else:
+            self.widget.remove_class("nt-projector")
+        self.projector_style.value = PROJECTOR_PAGE_CSS if on else ""
+
     # -- the game -----------------------------------------------------------------------------
-    def start(self) -> None:
-        """Deal a new game with the names of the form and show the bidding turns."""
-        names = [box.value.strip() for box in self.names[: self.count.value]]
-        if any(not n for n in names) or len(set(names)) != len(names):
+    def _form_names(self) -> list[str] | None:
+        names = [" ".join(box.value.split()) for box in self.names[: self.count.value]]
+        if any(not n for n in names) or len({n.casefold() for n in names}) != len(names):
             self.setup_message.value = (
                 f'<p class="nt-message nt-message-error">{escape(t("lesson08.names-invalid"))}</p>'
             )
-            return
+            return None
         self.setup_message.value = ""
+        return names
+
+    def start(self) -> None:
+        """Deal a new game with the names of the form (in a live class: open a room first)."""
+        names = self._form_names()
+        if names is None:
+            return
+        self._seed = int(self.seed.value)
+        self.room = None
+        if self.mode.value == "class":
+            from widgets.classroom.live import TeacherRoom
+
+            self.room = TeacherRoom.open(names)
         events: list[Event] = []
-        state = nidlib.new_game(len(names), names, seed=int(self.seed.value), events=events)
+        state = nidlib.new_game(len(names), names, seed=self._seed, events=events)
         self._play(state, events)
 
     def _play(self, state: State, events: list[Event]) -> None:
@@ -264,13 +364,19 @@ class ClassroomAuction:
         self.controller = c
         self.revealed = 0
         self.round_start = 0
+        self._show_players(state)
+        if self.room is not None:
+            self.room.open_ballot(state)
+            self._start_polling()
+        c.notify()  # every panel and this page redraw for the new game
+        self.setup.layout.display = "none"
+        self.game.layout.display = ""
+
+    def _show_players(self, state: State) -> None:
         for i, row in enumerate(self.turn_rows):
             if i < len(state.players):
                 self.shows[i].description = t("lesson08.show", name=state.players[i].name)
             row.layout.display = "" if i < len(state.players) else "none"
-        c.notify()  # every panel and this page redraw for the new game
-        self.setup.layout.display = "none"
-        self.game.layout.display = ""
 
     # -- bidding ------------------------------------------------------------------------------
     def open_bid(self, i: int) -> None:
@@ -278,7 +384,7 @@ class ClassroomAuction:
         for k in range(len(self.bid_boxes)):
             if k != i:
                 self.close_bid(k, refresh=False)
-        if self.controller is None:
+        if self.controller is None or self.room is not None:
             return
         panel = self.bid_panel
         panel.seat = i
@@ -335,28 +441,26 @@ class ClassroomAuction:
             return
         s = c.state
         phase = self._phase()
-        if phase == "round-over":
-            # the state already shows the next round's dwarves: show what everyone took instead
-            self.taverns.value = armies_html(s)
-            self.bids.value = ""
-        else:
-            self.taverns.value = taverns_html(s)
-            self.bids.value = bids_html(s, self.revealed if phase != "bids" else 0)
-        for i, p in enumerate(s.players):
-            if p.bid_done:
-                done = escape(t("lesson08.has-bid", name=p.name))
-                self.turns[i].value = f'<p class="nt-class-done" style="font-size:1.2em">✔ {done}</p>'
-                self.shows[i].layout.display = "none"
-                if self.bid_boxes[i].children:
-                    self.close_bid(i, refresh=False)
-            else:
-                turn = escape(t("lesson08.pass", name=p.name))
-                self.turns[i].value = f'<p style="font-size:1.2em">{turn}</p>'
-                showing = bool(self.bid_boxes[i].children)
-                self.shows[i].layout.display = "none" if showing else ""
+        entries = round_entries(c, self.round_start)
+        shown_entries = self._shown_entries(entries)
+        results = board.tavern_results(shown_entries, self.revealed)
+        # the state whose tavern spaces hold this round's sealed coins (the last bid's), if any
+        sealed = next((st for st, evs in entries if any(e.key == _REVEAL for e in evs)), None)
+        if sealed is None and phase == "bids":
+            sealed = s
+        # at the end of the round the state already holds the next round's dwarves: the board shows
+        # the round's own (the state of its last reveal), and the armies what everyone took
+        over = phase == "round-over"
+        self.taverns.value = armies_html(s) if over else ""
+        self.taverns.layout.display = "" if over else "none"
+        self.bids.value = board.bids_table_html(
+            s, results, sealed=sealed, taverns=[[], [], []] if over else None
+        )
+        self.scoreboard.value = board.scoreboard_html(s)
+        self.stats.value = board.stats_html(results)
+        self._show_turns(s)
         self.bidding.layout.display = "" if phase == "bids" else "none"
-        events = round_events(c, self.round_start)
-        shown = self._shown_events(events)
+        shown = [e for _st, evs in shown_entries for e in evs]
         items = "".join(
             f'<li class="nt-event"><span class="nt-event-text">{escape(e.text(cite=False))}</span> '
             f"{rule_html(e.rule)}</li>"
@@ -371,6 +475,7 @@ class ClassroomAuction:
             self.reveal.description = t("lesson08.reveal", tavern=f"@tavern.{self.revealed}")
         self.picks_box.layout.display = "" if phase == "picks" else "none"
         self.next_round.layout.display = "" if phase == "round-over" and s.round != self._round else "none"
+        self.undo_reveal.layout.display = "" if self.revealed > 0 else "none"
         if phase == "bids":
             waiting = [p.name for p in s.players if not p.bid_done]
             self.status.value = f'<p class="nt-muted">{escape(t("lesson08.waiting", names=waiting))}</p>'
@@ -380,20 +485,58 @@ class ClassroomAuction:
             self.status.value = f'<p class="nt-message nt-message-ok">{escape(t("lesson08.round-over"))}</p>'
         else:
             self.status.value = ""
+        self._show_room(phase)
+
+    def _show_turns(self, s: State) -> None:
+        bidders = self.room.bidders() if self.room is not None else {}
+        for i, p in enumerate(s.players):
+            if p.bid_done:
+                who = bidders.get(i)
+                text = (
+                    t("lesson08.live.has-bid", name=p.name, student=who)
+                    if who
+                    else t("lesson08.has-bid", name=p.name)
+                )
+                self.turns[i].value = f'<p class="nt-class-done" style="margin:.1em 0">✔ {escape(text)}</p>'
+                self.shows[i].layout.display = "none"
+                if self.bid_boxes[i].children:
+                    self.close_bid(i, refresh=False)
+            else:
+                key = "lesson08.live.waiting-for" if self.room is not None else "lesson08.pass"
+                self.turns[i].value = f'<p style="margin:.1em 0">{escape(t(key, name=p.name))}</p>'
+                showing = bool(self.bid_boxes[i].children)
+                self.shows[i].layout.display = "none" if showing or self.room is not None else ""
+
+    def _shown_entries(self, entries: list[tuple[State, list[Event]]]) -> list[tuple[State, list[Event]]]:
+        """The round's entries with their events up to (not including) the first reveal the teacher
+        has not pressed yet (and not into the next round)."""
+        out: list[tuple[State, list[Event]]] = []
+        reveals = 0
+        first = True
+        for state, events in entries:
+            kept: list[Event] = []
+            for e in events:
+                if e.key == _REVEAL:
+                    reveals += 1
+                    if reveals > self.revealed:
+                        out.append((state, kept))
+                        return out
+                if e.key == "round.start" and not first:
+                    out.append((state, kept))
+                    return out  # the next round's set-up belongs to the next round
+                first = False
+                kept.append(e)
+            out.append((state, kept))
+        return out
 
     def _shown_events(self, events: list[Event]) -> list[Event]:
         """The round's events up to (not including) the first reveal the teacher has not pressed yet."""
-        out: list[Event] = []
-        reveals = 0
-        for e in events:
-            if e.key == _REVEAL:
-                reveals += 1
-                if reveals > self.revealed:
-                    break
-            if e.key == "round.start" and out:
-                break  # the next round's set-up belongs to the next round
-            out.append(e)
-        return out
+        assert self.controller is not None
+        return [
+            e
+            for _s, evs in self._shown_entries(round_entries(self.controller, self.round_start))
+            for e in evs
+        ]
 
     def reveal_next(self) -> None:
         """The teacher reveals the next tavern's bids: coins turn face up, the order is explained."""
@@ -401,6 +544,24 @@ class ClassroomAuction:
             return  # a second click on a button already hidden: nothing more to reveal yet
         self.revealed += 1
         self.controller.say(None)  # "X has placed the bid" belongs to the bidding: clear it (and redraw)
+        self._save()
+
+    def undo_last_reveal(self) -> None:
+        """Back to just before the last reveal: its tavern's coins face down again, its picks undone."""
+        c = self.controller
+        if c is None or self.revealed == 0:
+            return
+        reveals = 0
+        for offset, (_state, events) in enumerate(round_entries(c, self.round_start)):
+            reveals += sum(1 for e in events if e.key == _REVEAL)
+            if reveals >= self.revealed:
+                k = self.round_start + offset
+                c.goto(k)
+                c.history = c.history[: k + 1]
+                break
+        self.revealed -= 1
+        c.say(None)
+        self._save()
 
     # -- replay and reset ------------------------------------------------------------------------
     def replay_round(self) -> None:
@@ -411,7 +572,10 @@ class ClassroomAuction:
         c.history = c.history[: self.round_start + 1]
         self.revealed = 0
         self.close_bids(refresh=False)
+        if self.room is not None:
+            self.room.open_ballot(c.state)
         c.notify()
+        self._save()
 
     def continue_game(self) -> None:
         """Go on to the next round: new dwarves enter, everyone bids again."""
@@ -419,17 +583,156 @@ class ClassroomAuction:
         assert c is not None
         self.round_start = len(c.history) - 1
         self.revealed = 0
+        if self.room is not None:
+            self.room.open_ballot(c.state)
         self.refresh()
+        self._save()
 
     def reset(self) -> None:
         """Back to the set-up form (new names, new deal)."""
         self.close_bids(refresh=False)
         self.controller = None
+        self.room = None
+        self.room_info.value = ""
         self.game.layout.display = "none"
         self.setup.layout.display = ""
+
+    # -- a live class ------------------------------------------------------------------------------
+    def _start_polling(self) -> None:
+        from widgets.classroom.live import repeat
+
+        if self._task is None:
+            self._task = repeat(self.poll)
+
+    def poll(self) -> None:
+        """Look at the room: play the bids that came in (through nidlib), show who has joined."""
+        c, room = self.controller, self.room
+        if c is None or room is None:
+            return
+        played = False
+        if self._phase() == "bids":
+            for text in room.new_bids(c.state):
+                if c.apply(text) is None:
+                    played = True
+        if played:
+            self._save()
+        else:
+            self._show_room(self._phase())
+
+    def _show_room(self, phase: str) -> None:
+        room = self.room
+        if room is None or self.controller is None:
+            if self.room_info.value:
+                self.room_info.value = ""
+            return
+        from widgets.classroom.live import join_address
+
+        seats = [p.name for p in self.controller.state.players]
+        link = join_address(room.code)
+        teacher = f"?room={room.code}&teacher={room.key}"
+        value = (
+            f'<div class="nt-panel"><p>{escape(t("lesson08.live.code-label"))} '
+            f'<span class="nt-class-code">{escape(room.code)}</span></p>'
+            f'<p>{escape(t("lesson08.live.join-at"))} <a href="{escape(link)}" target="_blank">{escape(link)}</a></p>'
+            f"{room.roster_html(seats) if phase == 'bids' else ''}"
+            f'<p class="nt-muted" style="font-size:.8em">{escape(t("lesson08.live.teacher-link"))} '
+            f'<a href="{escape(teacher)}">{escape(t("lesson08.live.teacher-link-text"))}</a></p></div>'
+        )
+        if self.room_info.value != value:
+            self.room_info.value = value
+
+    def _save(self) -> None:
+        """Keep the game in the room (a reload or a restarted kernel finds it there)."""
+        c, room = self.controller, self.room
+        if c is None or room is None:
+            return
+        room.save(
+            {
+                "seed": self._seed,
+                "names": [p.name for p in c.history[0][0].players],
+                "actions": [str(a) for a in c.actions],
+                "revealed": self.revealed,
+                "round_start": self.round_start,
+            }
+        )
+        phase = self._phase()
+        status = (
+            t("lesson08.live.status-bids")
+            if phase == "bids"
+            else t("lesson08.live.status-revealed", n=self.revealed)
+        )
+        room.rooms.set_status(room.code, room.key, status)
+
+    def resume(self, code: str, key: str) -> bool:
+        """Open room ``code`` again as its teacher (``key``): the game is played again from the room."""
+        from widgets.classroom.live import TeacherRoom
+        from widgets.classroom.room import RoomError
+
+        try:
+            room = TeacherRoom.resume(code, key)
+        except RoomError as e:
+            self.setup_message.value = (
+                f'<p class="nt-message nt-message-error">{escape(t(e.key, **e.params))}</p>'
+            )
+            return False
+        self.room = room
+        self.mode.value = "class"
+        saved = room.load() or {}
+        names = saved.get("names") or room.rooms.seats(room.code)
+        self._seed = int(saved.get("seed", self.seed.value))
+        events: list[Event] = []
+        state = nidlib.new_game(len(names), names, seed=self._seed, events=events)
+        self.close_bids(refresh=False)
+        c = self._table
+        restart(c, state, events)
+        for text in saved.get("actions", []):
+            new, evs = nidlib.apply(c.state, nidlib.parse(text))
+            c.history.append((new, evs, nidlib.parse(text)))
+            c.index = len(c.history) - 1
+        self.controller = c
+        self.round_start = int(saved.get("round_start", 0))
+        self.revealed = int(saved.get("revealed", 0))
+        self._show_players(state)
+        self._start_polling()
+        c.notify()
+        self.setup.layout.display = "none"
+        self.game.layout.display = ""
+        return True
+
+
+class Lesson8Page:
+    """The auction cell: the teacher's auction, or the students' page when the address is a
+    student's (``?room=CODE``, ``?join``; see :func:`widgets.classroom.live.address`)."""
+
+    def __init__(self) -> None:
+        import ipywidgets as w
+
+        self.auction = ClassroomAuction()
+        self.student: Any = None
+        self.widget = w.VBox([self.auction.widget])
+        self._followed: dict[str, str] | None = None
+        _pages[:] = [self]
+        self.follow_address()
+
+    def follow_address(self, params: dict[str, str] | None = None) -> None:
+        """Become what the address asks for (once; nothing while the page is built ahead of its request)."""
+        if not _class_available():
+            return
+        from widgets.classroom.live import StudentPage, address
+
+        params = address() if params is None else params
+        if not params or params == self._followed:
+            return
+        self._followed = params
+        code = params.get("room", "")
+        if params.get("teacher"):
+            self.auction.resume(code, params["teacher"])
+        elif "room" in params or "join" in params or "me" in params:
+            self.student = StudentPage(code, params.get("me", ""))
+            self.widget.children = (self.student.widget,)
 
 
 @live
 def auction() -> Any:
-    """The classroom auction: set-up form, then the shared-screen game."""
-    return ClassroomAuction().widget
+    """The classroom auction: set-up form, then the game (or the students' page, by the address)."""
+    return Lesson8Page().widget
