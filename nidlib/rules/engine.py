@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
+from operator import attrgetter
 from typing import Any, TypeVar, cast
 
 from nidlib.core.actions import (
@@ -94,6 +95,8 @@ from nidlib.core.tasks import (
 )
 
 Log = list[Event] | None
+#: the sort key of the coins' order (``Coin.__lt__`` compares the same ``_key``), without a Python call per comparison
+_COIN_ORDER = attrgetter("_key")
 
 W, H, M, B, E = range(5)
 GEMS_BY_PLAYERS: dict[int, tuple[int, ...]] = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5), 5: (1, 2, 3, 4, 5)}
@@ -607,8 +610,10 @@ def _task_round_end(s: State, task: RoundEnd, log: Log) -> None:
     """Everyone takes their coins back (R-ROUND-1); the Age ends when its deck is empty (R-FLOW-3)."""
     for p in s.players:
         hand = p.hand
-        hand.extend(c for c in p.slots if c is not None)
-        hand.sort()
+        for c in p.slots:
+            if c is not None:
+                hand.append(c)
+        hand.sort(key=_COIN_ORDER)  # the coins' own order, compared in C
         p.slots = [None] * 5
         p.revealed = [False] * 5
         p.bid_done = False
