@@ -1,8 +1,11 @@
 """What every phase of the rules shares: constants, event helpers, army arithmetic, task and action registries.
 
-Rule ids: R-SETUP-2/6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1 (tavern size),
-R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2, R-HERO-BONFUR-3 and
-R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner).
+Rule ids: R-SETUP-2 and R-SETUP-6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1
+(tavern size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
+R-HERO-BONFUR-3 and R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
+and R-HERO-ULINE-5 (the two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
+decision kind cites (``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
+R-HERO-YLUD-2, R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1.
 
 The phase modules register a handler per automatic task (:func:`_handles`) and per action
 (:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot
@@ -57,6 +60,7 @@ Log = list[Event] | None
 _COIN_ORDER = attrgetter("_key")
 
 W, H, M, B, E = range(5)
+#: the gems dealt for each player count (R-SETUP-2)
 GEMS_BY_PLAYERS: dict[int, tuple[int, ...]] = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5), 5: (1, 2, 3, 4, 5)}
 ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
 #: the two coins a coin trade sums (R-TRADE-2): the pouch, or Uline's owner's two hand coins (R-HERO-ULINE-5)
@@ -216,6 +220,7 @@ def _any_eligible(s: State, p: Player) -> bool:
 
 
 def uline_owner(s: State) -> int | None:
+    """The player who owns Uline, if any: she keeps her coins and does not bid (R-BID-4)."""
     for i, p in enumerate(s.players):
         if ULINE in p.heroes:
             return i

@@ -214,7 +214,8 @@ def _do_bid(s: State, a: Bid, log: Log) -> None:
             return
     # everybody has bid (R-BID-3)
     s.tasks.pop()
-    _ev(log, "bid.all-placed", "R-BID-3")
+    if log is not None:
+        _ev(log, "bid.all-placed", "R-BID-3")
     s.tasks.append(_REVEAL[0])
 
 
@@ -226,7 +227,8 @@ def _do_uline_bid(s: State, a: UlineBid, log: Log) -> None:
     p.hand.remove(a.coin)
     p.slots[t] = a.coin
     p.revealed[t] = True
-    _ev(log, "uline.bid", "R-HERO-ULINE-4", i, name=p.name, coin=_coin_term(a.coin), tavern=_t(t))
+    if log is not None:
+        _ev(log, "uline.bid", "R-HERO-ULINE-4", i, name=p.name, coin=_coin_term(a.coin), tavern=_t(t))
 
 
 _does(Bid, _do_bid)

@@ -83,17 +83,19 @@ def new_game(
         rng.shuffle(deck)
         s.decks[age] = deck
     s.heroes_available = [h for h in HERO_IDS if not (first_game and h in FIRST_GAME_EXCLUDED)]  # R-SETUP-5
-    _ev(
-        events,
-        "setup.game",
-        "R-SETUP-6",
-        players=players,
-        names=list(names),
-        cards=TAVERN_SIZE[players],
-        rounds=ROUNDS_PER_AGE[players],
-        coins=sum(s.treasury.values()),
-    )
-    _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
+    if events is not None:
+        _ev(
+            events,
+            "setup.game",
+            "R-SETUP-6",
+            players=players,
+            names=list(names),
+            cards=TAVERN_SIZE[players],
+            rounds=ROUNDS_PER_AGE[players],
+            coins=sum(s.treasury.values()),
+        )
+    if events is not None:
+        _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
     if first_game:
         _ev(events, "setup.first-game", "R-SETUP-5")
     s.tasks = [*end_steps(1), AgeStart(1)]
@@ -129,7 +131,8 @@ def _run(s: State, log: Log) -> None:
 def _task_age_start(s: State, task: AgeStart, log: Log) -> None:
     s.age = task.age
     s.round = 0
-    _ev(log, "age.start", "R-FLOW-1", age=s.age, cards=len(s.decks[s.age]))
+    if log is not None:
+        _ev(log, "age.start", "R-FLOW-1", age=s.age, cards=len(s.decks[s.age]))
     s.tasks.append(_ROUND_START)
 
 

@@ -47,7 +47,16 @@ def _task_trade(s: State, task: CoinTrade, log: Log) -> None:
 
 def _push_transform(s: State, i: int, amount: int, source: str, log: Log) -> None:
     s.tasks.append(TransformDue(i, amount, source))
-    _ev(log, "xform.due", "R-XFORM-1", i, name=s.players[i].name, amount=amount, source=f"@source.{source}")
+    if log is not None:
+        _ev(
+            log,
+            "xform.due",
+            "R-XFORM-1",
+            i,
+            name=s.players[i].name,
+            amount=amount,
+            source=f"@source.{source}",
+        )
 
 
 def _coin_at(p: Player, loc: str) -> Coin | None:
@@ -63,9 +72,10 @@ def _exchange(s: State, i: int, old: Coin, target: int, log: Log) -> Coin | None
     p = s.players[i]
     value = treasury_pick(target, old.value, s.treasury)
     if value is None:  # R-TREAS-3
-        _ev(log, "treasury.none", "R-TREAS-3", i, name=p.name, target=target, old=old.value)
+        if log is not None:
+            _ev(log, "treasury.none", "R-TREAS-3", i, name=p.name, target=target, old=old.value)
         return None
-    if value != target:
+    if value != target and log is not None:
         _ev(
             log,
             "treasury.fallback-up" if value > target else "treasury.fallback-down",
@@ -79,10 +89,12 @@ def _exchange(s: State, i: int, old: Coin, target: int, log: Log) -> Coin | None
     s.treasury[value] -= 1  # taken before the old coin returns (R-TREAS-4)
     if old.kind is CoinKind.ROYAL:
         s.treasury[old.value] += 1
-        _ev(log, "coin.gold-returns", "R-COIN-1", i, name=p.name, coin=old.value)
+        if log is not None:
+            _ev(log, "coin.gold-returns", "R-COIN-1", i, name=p.name, coin=old.value)
     else:
         s.out_of_game.append(str(old))
-        _ev(log, "coin.basic-leaves", "R-COIN-1", i, name=p.name, coin=old.value)
+        if log is not None:
+            _ev(log, "coin.basic-leaves", "R-COIN-1", i, name=p.name, coin=old.value)
     return ROYAL[value]
 
 
@@ -119,7 +131,8 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
     if new is None:
         return
     _set_coin(p, discard_loc, new)
-    _ev(log, "trade.done", "R-TRADE-2", i, name=p.name, new=new.value, low=lo.value)
+    if log is not None:
+        _ev(log, "trade.done", "R-TRADE-2", i, name=p.name, new=new.value, low=lo.value)
 
 
 def _do_transform(s: State, a: Transform, log: Log) -> None:
@@ -129,22 +142,22 @@ def _do_transform(s: State, a: Transform, log: Log) -> None:
     p = s.players[i]
     old = _coin_at(p, a.location)
     assert old is not None
-    where = _where(s, p, a.location)
     new = _exchange(s, i, old, old.value + amount, log)
     if new is None:
         return
     _set_coin(p, a.location, new)
-    _ev(
-        log,
-        "xform.done",
-        "R-XFORM-1",
-        i,
-        name=p.name,
-        old=old.value,
-        new=new.value,
-        amount=amount,
-        where=where,
-    )
+    if log is not None:
+        _ev(
+            log,
+            "xform.done",
+            "R-XFORM-1",
+            i,
+            name=p.name,
+            old=old.value,
+            new=new.value,
+            amount=amount,
+            where=_where(s, p, a.location),
+        )
     place = parse_place(a.location)
     if place.zone is Zone.TAVERN and place.index == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
         _ev(log, "xform.keeps-order", "R-XFORM-5", i, name=p.name, old=old.value, tavern=_t(s.tavern))
