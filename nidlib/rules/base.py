@@ -67,7 +67,6 @@ ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
 _POUCH_PAIR: tuple[str, str] = (str(SLOTS[3]), str(SLOTS[4]))
 _HAND_PAIR: tuple[str, str] = (str(hand_place(0)), str(hand_place(1)))
 
-#: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
 #: hero ids as plain strings: cheaper to compare than enum members in the hot paths
 BONFUR: str = Hero.BONFUR.value
 DAGDA: str = Hero.DAGDA.value
@@ -76,6 +75,7 @@ HOURYA: str = Hero.HOURYA.value
 THRUD: str = Hero.THRUD.value
 ULINE: str = Hero.ULINE.value
 YLUD: str = Hero.YLUD.value
+#: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
 RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
 RANKS[YLUD] = 1
 #: the column index each card goes to (neutral cards have none)
@@ -83,34 +83,33 @@ COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
 #: the Royal Offerings and their amounts (R-XFORM-6)
 _OFFERING: dict[str, int] = {cid: c.offering for cid, c in CARDS.items() if c.kind is CardKind.ROYAL_OFFERING}
-K = DecisionKind
 DECISION_RULE: dict[DecisionKind, str] = {
-    K.BIDS: "R-BID-1",
-    K.ULINE_BID: "R-HERO-ULINE-4",
-    K.PICK: "R-ORDER-1",
-    K.HERO: "R-RECRUIT-2",
-    K.THRUD: "R-HERO-THRUD-3",
-    K.YLUD: "R-HERO-YLUD-2",
-    K.TRANSFORM: "R-XFORM-1",
-    K.DISCARD: "R-HERO-BONFUR-2",
-    K.ULINE_TRADE: "R-HERO-ULINE-5",
-    K.TRADE_DISCARD: "R-TRADE-4",
-    K.PIONEER: "R-DIST-PIONEER-1",
+    DecisionKind.BIDS: "R-BID-1",
+    DecisionKind.ULINE_BID: "R-HERO-ULINE-4",
+    DecisionKind.PICK: "R-ORDER-1",
+    DecisionKind.HERO: "R-RECRUIT-2",
+    DecisionKind.THRUD: "R-HERO-THRUD-3",
+    DecisionKind.YLUD: "R-HERO-YLUD-2",
+    DecisionKind.TRANSFORM: "R-XFORM-1",
+    DecisionKind.DISCARD: "R-HERO-BONFUR-2",
+    DecisionKind.ULINE_TRADE: "R-HERO-ULINE-5",
+    DecisionKind.TRADE_DISCARD: "R-TRADE-4",
+    DecisionKind.PIONEER: "R-DIST-PIONEER-1",
 }
 ACTION_OF: dict[DecisionKind, type[Action]] = {
-    K.BIDS: Bid,
-    K.ULINE_BID: UlineBid,
-    K.PICK: Pick,
-    K.HERO: Recruit,
-    K.THRUD: PlaceThrud,
-    K.YLUD: PlaceYlud,
-    K.TRANSFORM: Transform,
-    K.DISCARD: Discard,
-    K.ULINE_TRADE: TradeCoins,
-    K.TRADE_DISCARD: TradeDiscard,
-    K.PIONEER: Keep,
+    DecisionKind.BIDS: Bid,
+    DecisionKind.ULINE_BID: UlineBid,
+    DecisionKind.PICK: Pick,
+    DecisionKind.HERO: Recruit,
+    DecisionKind.THRUD: PlaceThrud,
+    DecisionKind.YLUD: PlaceYlud,
+    DecisionKind.TRANSFORM: Transform,
+    DecisionKind.DISCARD: Discard,
+    DecisionKind.ULINE_TRADE: TradeCoins,
+    DecisionKind.TRADE_DISCARD: TradeDiscard,
+    DecisionKind.PIONEER: Keep,
 }
-#: decision tasks are few distinct values: interned, so the hot paths build none
+#: the tasks the hot paths push, interned: tasks are frozen values, so one of each is enough
 _PICK_DUE = tuple(PickDue(i) for i in range(5))
 _RECRUIT = tuple(RecruitCheck(i) for i in range(5))
 _TRADE = tuple(CoinTrade(i) for i in range(5))

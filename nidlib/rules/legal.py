@@ -57,7 +57,6 @@ from nidlib.rules.base import (
     B,
     E,
     H,
-    K,
     _c,
     _card,
     _coin_term,
@@ -75,7 +74,7 @@ def decision(s: State) -> Decision | None:
         return None
     top = s.tasks[-1]
     if isinstance(top, BidsDue):
-        return Decision(K.BIDS, tuple(i for i, p in enumerate(s.players) if not p.bid_done))
+        return Decision(DecisionKind.BIDS, tuple(i for i, p in enumerate(s.players) if not p.bid_done))
     assert not isinstance(top, AutoTask), f"an automatic task waits on top of the stack: {top}"
     kind = DecisionKind(top.KIND)
     if isinstance(top, TransformDue):
