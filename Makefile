@@ -15,7 +15,7 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-FORMATTED := $(wildcard nidlib zavandor widgets tests bench tools)
+FORMATTED := $(wildcard nidlib zavandor auctionlab widgets tests bench tools)
 PYTEST_ARGS ?=
 ARGS ?=
 
@@ -27,7 +27,7 @@ help:
 	@echo "make test       lint, type-check, unit + notebook + browser tests"
 	@echo "make lite       build the serverless tutor (JupyterLite/voici + Pyodide) into build/lite/"
 	@echo "make lint       ruff check and ruff format --check"
-	@echo "make typecheck  mypy (strict on nidlib and zavandor)"
+	@echo "make typecheck  mypy (strict on nidlib, zavandor and auctionlab)"
 	@echo "make bench      engine playouts per second (bench-strong, bench-tutor, bench-lite: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"

@@ -20,3 +20,13 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("09-play-a-game", "lesson.09.title", "lesson.09.summary"),
     ("10-edge-case-lab", "lesson.10.title", "lesson.10.summary"),
 )
+
+#: The teachers' auction lab (issue 15): listed on the landing page under its own heading, with the
+#: same navigation among themselves. Same layout as :data:`LESSONS`.
+LAB_PAGES: tuple[tuple[str, str, str], ...] = (
+    ("11-auction-lab-bidding", "lesson.11.title", "lesson.11.summary"),
+    ("12-auction-lab-games", "lesson.12.title", "lesson.12.summary"),
+    ("13-zavandor-play", "lesson.13.title", "lesson.13.summary"),
+    ("14-zavandor-simulation", "lesson.14.title", "lesson.14.summary"),
+    ("15-zavandor-vs-nidavellir", "lesson.15.title", "lesson.15.summary"),
+)

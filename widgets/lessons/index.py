@@ -12,11 +12,12 @@ lesson to lesson.
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from typing import Any
 
 from nidlib.core.messages import LANGUAGES, render, set_language
-from widgets.lessons import LESSONS
+from widgets.lessons import LAB_PAGES, LESSONS
 from widgets.lessons.page import PAGE_SUFFIX, finish, lang_query, live, use_url_language, with_language
 from widgets.theme import ALERT_CSS
 
@@ -41,18 +42,29 @@ CSS = """
 
 def lessons_html(lang: str | None = None) -> str:
     """The introduction and the ordered lesson list, with relative links (Voila and Binder)."""
-    items = []
-    for stem, title_key, summary_key in LESSONS:
-        title = escape(render(title_key, lang=lang))
-        summary = escape(render(summary_key, lang=lang))
-        items.append(
-            f'<li class="nt-index-lesson"><a class="nt-index-link" href="{stem}{PAGE_SUFFIX}{lang_query(lang)}">{title}</a>'
-            f'<span class="nt-index-summary">{summary}</span></li>'
+
+    def items(pages: tuple[tuple[str, str, str], ...], link: str) -> str:
+        out = []
+        for stem, title_key, summary_key in pages:
+            title = escape(render(title_key, lang=lang))
+            summary = escape(render(summary_key, lang=lang))
+            out.append(
+                f'<li class="nt-index-lesson"><a class="{link}" href="{stem}{PAGE_SUFFIX}{lang_query(lang)}">{title}</a>'
+                f'<span class="nt-index-summary">{summary}</span></li>'
+            )
+        return "".join(out)
+
+    lab = ""
+    if sys.platform != "emscripten":  # the static site (make lite) leaves the lab out: docs/auction-lab.md
+        lab = (
+            f"<h2>{escape(render('index.lab', lang=lang))}</h2>"
+            f'<p class="nt-index-intro">{escape(render("index.lab.intro", lang=lang))}</p>'
+            f'<ul class="nt-index-list nt-index-lab">{items(LAB_PAGES, "nt-index-lab-link")}</ul>'
         )
     return (
         f'<div class="nt-index"><p class="nt-index-intro">{escape(render("index.intro", lang=lang))}</p>'
         f"<h2>{escape(render('index.lessons', lang=lang))}</h2>"
-        f'<ol class="nt-index-list">{"".join(items)}</ol></div>'
+        f'<ol class="nt-index-list">{items(LESSONS, "nt-index-link")}</ol>{lab}</div>'
     )
 
 

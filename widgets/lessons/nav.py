@@ -5,25 +5,26 @@ from __future__ import annotations
 from html import escape
 
 from nidlib.core.messages import LANGUAGES, get_language, render
-from widgets.lessons import LESSONS
+from widgets.lessons import LAB_PAGES, LESSONS
 from widgets.lessons.page import PAGE_SUFFIX
 
 
 def nav_html(stem: str, lang: str | None = None) -> str:
     """The navigation bar for lesson ``stem`` (e.g. ``"02-bidding"``)."""
-    stems = [s for s, _, _ in LESSONS]
+    pages = LAB_PAGES if stem in {s for s, _, _ in LAB_PAGES} else LESSONS  # each list among itself
+    stems = [s for s, _, _ in pages]
     k = stems.index(stem)
     parts = []
     if k > 0:
-        prev = LESSONS[k - 1]
+        prev = pages[k - 1]
         parts.append(
             f'<a class="nt-nav-prev" href="{prev[0]}{PAGE_SUFFIX}">← {escape(render(prev[1], lang=lang))}</a>'
         )
     parts.append(
         f'<a class="nt-nav-home" href="index{PAGE_SUFFIX}">{escape(render("nav.contents", lang=lang))}</a>'
     )
-    if k + 1 < len(LESSONS):
-        nxt = LESSONS[k + 1]
+    if k + 1 < len(pages):
+        nxt = pages[k + 1]
         parts.append(
             f'<a class="nt-nav-next" href="{nxt[0]}{PAGE_SUFFIX}">{escape(render(nxt[1], lang=lang))} →</a>'
         )
