@@ -22,7 +22,7 @@ def test_r_trade_4_uline_owner_chooses_between_equal_coins_at_the_shining_horse(
     s = (
         Scenario(3, seed=3)
         .command_zone(0, ["Uline"])
-        .hand(0, [0, 2, 4, "5b", 5])
+        .hand(0, [0, 2, 4, "5b", "g5"])
         .taverns([["W4", "H", "M1"], ["B", "E6", "W5"], ["M0", "E7", "W6"]])
         .at_bids()
         .build()

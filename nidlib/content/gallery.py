@@ -540,7 +540,7 @@ def _v16(o: Outcome) -> bool:
 def _ec17(ev: list[Event] | None) -> State:
     return (
         _sc(3)
-        .bids(0, taverns=[0, 2, 4], pouch=[5, "5"])
+        .bids(0, taverns=[0, 2, 4], pouch=[5, "g5"])
         .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
         .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
         .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])

@@ -40,6 +40,8 @@ class DecisionKind(StrEnum):
     ULINE_TRADE = "uline_trade"
     TRADE_DISCARD = "trade_discard"
     PIONEER = "pioneer"
+    #: no decision: a position paused just before an automatic step (nidlib.content.scenario); nobody acts
+    PAUSED = "paused"
 
 
 # --- automatic tasks ------------------------------------------------------------------------------

@@ -27,10 +27,14 @@ The flow is a stack of typed tasks (:mod:`nidlib.core.tasks`).
 from __future__ import annotations
 
 from nidlib.rules.base import (
+    _DO,
+    _TASKS,
     DECISION_RULE,
     GEMS_BY_PLAYERS,
     ROUNDS_PER_AGE,
     TAVERN_SIZE,
+    _ev,
+    _t,
     discardable_columns,
     eligible_heroes,
     has_lines,
@@ -42,13 +46,17 @@ from nidlib.rules.evaluation import final_scores, tableaux
 from nidlib.rules.flow import DEFAULT_NAMES, _run, advance, apply, end_steps, new_game
 from nidlib.rules.legal import check, decision, legal_actions, pick_action, to_act, well_formed
 
-__all__ = [
+__all__ = [  # the private names: for nidlib.content.scenario, which runs the flow one step at a time
     "DECISION_RULE",
     "DEFAULT_NAMES",
     "GEMS_BY_PLAYERS",
     "ROUNDS_PER_AGE",
     "TAVERN_SIZE",
+    "_DO",
+    "_TASKS",
+    "_ev",
     "_run",
+    "_t",
     "advance",
     "apply",
     "check",

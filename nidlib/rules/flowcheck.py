@@ -27,11 +27,13 @@ from nidlib.core.tasks import (
     BidsDue,
     CoinTrade,
     DiscardDue,
+    FinalScoring,
     FixOrder,
     HeroDue,
     PickDue,
     PioneerDue,
     RecruitCheck,
+    RoundEnd,
     Task,
     TavernEnd,
     ThrudDue,
@@ -61,13 +63,21 @@ def _fail(path: str, problem: str) -> DocumentError:
     return DocumentError(path, problem)
 
 
-def check_flow(s: State) -> None:
-    """Raise DocumentError unless ``s`` is a position the engine can reach (see the module docstring)."""
+def check_flow(s: State, *, paused: bool = False) -> None:
+    """Raise DocumentError unless ``s`` is a position the engine can reach (see the module docstring).
+
+    ``paused=True`` also accepts a position stopped just before an automatic step (built with
+    ``Scenario.build(stop_before=...)``, see :func:`_check_paused`).
+    """
     tasks = s.tasks
     if tasks and is_automatic(tasks[-1]):
+        if paused:
+            _check_paused(s)
+            return
         raise _fail(
             f"tasks[{len(tasks) - 1}]",
-            f"the top task {tasks[-1].KIND!r} runs by itself: a saved game always waits for a decision",
+            f"the top task {tasks[-1].KIND!r} runs by itself: a saved game always waits for a decision"
+            " (a position paused before it loads with nidlib.content.scenario.load)",
         )
     skeleton = end_steps(s.age)
     j = 0
@@ -98,6 +108,56 @@ def check_flow(s: State) -> None:
         _between_rounds(s, phase)
         _after_rounds(s, phase, rest, j)
     _check_thrud(s)
+
+
+#: automatic steps a position may be paused before, and where: under the rounds or inside a round
+_PAUSE_SKELETON = frozenset({"ylud_step", "eval", "age_start", "thrud_home", "final"})
+_PAUSE_ROUND = frozenset({"tavern_end", "round_end"})
+
+
+def _check_paused(s: State) -> None:
+    """A position paused just before an automatic step (R-FLOW-2): the stack is the engine's with that
+    step on top, the position fits that moment, and running the automatic steps up to the next decision
+    gives a position :func:`check_flow` accepts."""
+    from nidlib.rules.engine import _run
+
+    tasks = s.tasks
+    top = tasks[-1]
+    at = f"tasks[{len(tasks) - 1}]"
+    skeleton = end_steps(s.age)
+    if top.KIND in _PAUSE_SKELETON:
+        if tasks != skeleton[: len(tasks)]:
+            raise _fail(at, f"the steps under the rounds of Age {s.age} are {_text(skeleton)} (bottom first)")
+        _check_awards(s, _evaluated(s, len(tasks)))
+        _between_rounds(s, "paused")
+        for i, p in enumerate(s.players):
+            if Hero.THRUD in p.command_zone and tasks != [FinalScoring()]:
+                raise _fail(f"players[{i}].command_zone", "Thrud goes home at the end [R-HERO-THRUD-5]")
+            if p.thrud >= 0 and tasks == [FinalScoring()]:
+                raise _fail(f"players[{i}].thrud", "Thrud is home before the final scoring [R-HERO-THRUD-5]")
+    elif top.KIND in _PAUSE_ROUND:
+        if tasks[:-1] != skeleton or (isinstance(top, TavernEnd) and top.tavern != s.tavern):
+            raise _fail(
+                at, f"{task_to_json(top)} runs at the end of the tavern being resolved, above the rounds"
+            )
+        if isinstance(top, RoundEnd) and (s.tavern != 2 or s.ties):
+            raise _fail(at, "the round ends after the Shining Horse and its gem exchange [R-ROUND-1]")
+        _round_count(s)
+        _check_awards(s, _evaluated(s, len(skeleton)))
+        _resolving(s, uline_owner(s), uline_pending=False)
+        if isinstance(top, TavernEnd):
+            _pick_order(s)
+            if s.options.players > 2 and s.taverns[s.tavern]:
+                raise _fail(
+                    f"taverns[{s.tavern}]", "each player has taken a card: the tavern is empty [R-PICK-2]"
+                )
+    else:
+        raise _fail(
+            at, f"a position can be paused before {', '.join(sorted(_PAUSE_SKELETON | _PAUSE_ROUND))}"
+        )
+    after = s.copy()
+    _run(after, None)
+    check_flow(after)
 
 
 def _text(tasks: list[Task]) -> str:
@@ -321,7 +381,7 @@ def _effects(s: State, i: int, effects: list[Task], start: int) -> None:
             )
 
 
-def _round(s: State, rest: list[Task], j: int) -> None:
+def _round_count(s: State) -> None:
     n = s.options.players
     per_round = 3 * TAVERN_SIZE[n]
     from nidlib.core.serialize import max_rounds
@@ -333,6 +393,11 @@ def _round(s: State, rest: list[Task], j: int) -> None:
             f"round {s.round} with {len(s.decks[s.age])} cards left in the Age {s.age} deck: an Age "
             f"has {max_rounds(s.age, n)} rounds at most [R-FLOW-3]",
         )
+
+
+def _round(s: State, rest: list[Task], j: int) -> None:
+    n = s.options.players
+    _round_count(s)
     if s.pioneer_draw:
         raise _fail(
             "pioneer_draw", "cards are drawn only while the Pioneer's choice waits [R-DIST-PIONEER-1]"

@@ -75,7 +75,8 @@ def decision(s: State) -> Decision | None:
     top = s.tasks[-1]
     if isinstance(top, BidsDue):
         return Decision(DecisionKind.BIDS, tuple(i for i, p in enumerate(s.players) if not p.bid_done))
-    assert not isinstance(top, AutoTask), f"an automatic task waits on top of the stack: {top}"
+    if isinstance(top, AutoTask):  # paused before an automatic step (nidlib.content.scenario): nobody acts
+        return Decision(DecisionKind.PAUSED, (), {"step": top.KIND})
     kind = DecisionKind(top.KIND)
     if isinstance(top, TransformDue):
         return Decision(kind, (top.player,), {"amount": top.amount, "source": top.source})
@@ -134,7 +135,8 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]
         who = pending if player is None else ([player] if player in pending else [])
         return [b for i in who for b in _bids_for(i, tuple(s.players[i].hand))]
-    assert not isinstance(top, AutoTask), f"an automatic task waits on top of the stack: {top}"
+    if isinstance(top, AutoTask):  # paused before an automatic step: no action until it runs
+        return []
     i = top.player
     if player is not None and player != i:
         return []
@@ -247,6 +249,9 @@ def _check(s: State, a: Action) -> Violation | None:
         return _v("R-END-1", "err.game-over")
     if not 0 <= a.player < len(s.players):
         return _v("R-SETUP-6", "err.no-player", player=a.player)
+    top = s.tasks[-1]
+    if isinstance(top, AutoTask):  # a position paused before an automatic step (nidlib.content.scenario)
+        return _v("R-FLOW-2", "err.paused", step=top.KIND)
     d = decision(s)
     assert d is not None
     p = s.players[a.player]
@@ -264,7 +269,6 @@ def _check(s: State, a: Action) -> Violation | None:
         )
     if not isinstance(a, expected):
         return _v(DECISION_RULE[d.kind], "err.wrong-action", name=name, doing=f"@decision.{d.kind}")
-    top = s.tasks[-1]
     if isinstance(a, Bid):
         given = Counter([*a.taverns, *a.pouch])
         if given != Counter(p.hand):

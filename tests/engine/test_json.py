@@ -70,7 +70,7 @@ def test_round_trip_pioneer_draw_pending_and_equal_coin_choice() -> None:
     t = (
         Scenario(3, NAMES3, seed=1)
         .gems({0: 5, 1: 4, 2: 3})
-        .bids(0, taverns=[0, 3, 2], pouch=["5b", 5])
+        .bids(0, taverns=[0, 3, 2], pouch=["5b", "g5"])
         .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
         .bids(2, taverns=[2, 3, 0], pouch=[4, "5b"])
         .at_tavern(0)

@@ -68,7 +68,7 @@ def test_r_trade_3_trading_coin_stays_on_the_tavern_with_its_value() -> None:
 
 
 def test_r_trade_4_and_ec_17_equal_pouch_coins_owner_chooses() -> None:
-    s = trade_3p(["5b", 5])
+    s = trade_3p(["5b", "g5"])
     s, ev = play(s, "p1:pick:1W3", "p2:pick:1W4", "p0:pick:1W5")
     d = nidlib.decision(s)
     assert d.kind == "trade_discard"
