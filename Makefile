@@ -15,19 +15,20 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-FORMATTED := $(wildcard nidlib zavandor auctionlab widgets tests bench tools)
+FORMATTED := $(wildcard nidlib zavandor auctionlab widgets typings tests bench tools deploy)
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite bench-lite
+.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite bench-lite hub-proxy npm
 
 help:
 	@echo "make setup      create .venv and install the project with its dev extras"
 	@echo "make run        serve the tutor on http://127.0.0.1:$(PORT)/ (Voila)"
 	@echo "make test       lint, type-check, unit + notebook + browser tests"
 	@echo "make lite       build the serverless tutor (JupyterLite/voici + Pyodide) into build/lite/"
+	@echo "make hub-proxy  configurable-http-proxy (npm) for the JupyterHub test (deploy/, docs/deploy.md)"
 	@echo "make lint       ruff check and ruff format --check"
-	@echo "make typecheck  mypy (strict on nidlib, zavandor and auctionlab)"
+	@echo "make typecheck  mypy (strict on nidlib, zavandor, auctionlab and widgets)"
 	@echo "make bench      engine playouts per second (bench-strong, bench-tutor, bench-lite: the other benchmarks)"
 	@echo "make golden     regenerate the golden playthroughs"
 	@echo "make screenshots  refresh docs/screenshots/ from the browser tests"
@@ -71,7 +72,7 @@ typecheck: setup
 	$(BIN)/mypy
 
 # One run: unit tests, the lessons under nbval (every cell must run), the browser tests.
-pytest: setup chromium
+pytest: setup chromium hub-proxy
 	$(BIN)/pytest tests tutorials nidlib zavandor --doctest-modules --nbval-lax --nbval-current-env \
 		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
 
@@ -113,16 +114,31 @@ rules: setup
 # The serverless tutor (voici + Pyodide): build/lite/, served by any static host (docs/adr/0007-static-site.md).
 # Its build tools live in .venv-lite (pinned in tools/lite/build.sh); downloads are kept in build/lite-cache.
 # Needs npm (Pyodide's core and font-awesome come from the npm registry).
-lite:
+lite: npm
+	PYTHON=$(PYTHON) bash tools/lite/build.sh
+
+# npm (Node.js) for make lite and make hub-proxy: Debian's, installed when missing and running as root.
+npm:
 	@if ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			echo "Installing Debian npm for make lite (apt-get)..."; \
+			echo "Installing Debian npm (apt-get)..."; \
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
 		else \
-			echo "error: make lite needs npm (Node.js): sudo apt-get install -y npm"; exit 1; \
+			echo "error: this needs npm (Node.js): sudo apt-get install -y npm"; exit 1; \
 		fi; \
 	fi
-	PYTHON=$(PYTHON) bash tools/lite/build.sh
+
+# configurable-http-proxy (JupyterHub's proxy, pinned with its dependencies in deploy/chp/package-lock.json)
+# in build/chp/, for tests/browser/test_hub.py (a real JupyterHub, deploy/jupyterhub_config.py).
+CHP := build/chp/node_modules/.bin/configurable-http-proxy
+hub-proxy: $(CHP)
+
+$(CHP): deploy/chp/package.json deploy/chp/package-lock.json
+	@$(MAKE) --no-print-directory npm
+	mkdir -p build/chp
+	cp deploy/chp/package.json deploy/chp/package-lock.json build/chp/
+	npm ci --prefix build/chp --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The static site in Chromium: bundle size, time to interactive cold and warm, a click (docs/benchmarks.md).
 bench-lite: setup chromium

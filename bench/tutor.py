@@ -29,7 +29,7 @@ For every ``tutorials/*.ipynb`` (sorted) the benchmark:
    the load, and the replacement needs a few seconds to start and run the notebook;
 6. one **zh-Hant load** (``?lang=zh-Hant``), ``--warm-gap`` later: the preheated page was built in
    English, so its last cell rebuilds it in Chinese before the page is shown
-   (``widgets/lessons/page.py``); the load fails unless the top of the page is in Chinese.
+   (``widgets/preheat.py``); the load fails unless the top of the page is in Chinese.
 
 Time to interactive ("TTI") is measured on the page's own clock (``performance.now()``, 0 at the
 start of the navigation): the moment the Voila spinner ``#loading`` is gone, every cell output is

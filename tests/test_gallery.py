@@ -1,8 +1,9 @@
 """The edge-case gallery (nidlib.content.gallery): every entry builds, plays and shows its stated outcome.
 
 One test per EC id asserts the ruling directly on the engine's result; the
-last tests check that each entry's own ``verify`` agrees and that its texts
-exist in every language.
+last tests check that the gallery's verifier agrees with each entry's expected
+outcome (``nidlib/content/rulings/<id>.json``) and that its texts exist in every
+language.
 """
 
 from __future__ import annotations
@@ -305,7 +306,9 @@ def test_ec_46_lokdur_zoral_scoring() -> None:
 
 @pytest.mark.parametrize("case", gallery.GALLERY, ids=lambda k: k.id)
 def test_every_entry_verifies_its_outcome(case: gallery.EdgeCase) -> None:
-    assert case.verify(gallery.run(case))
+    outcome = gallery.run(case)
+    assert gallery.failures(case, outcome) == []
+    assert case.verify(outcome)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

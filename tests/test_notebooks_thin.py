@@ -115,7 +115,7 @@ def test_prose_sections_are_used_once_in_order(path: Path) -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_starts_with_header_and_ends_with_footer(path: Path) -> None:
     """The first cell builds the header (theme, navigation); the last one is the footer, which also
-    finishes a page Voila built ahead of its request (widgets/lessons/page.py)."""
+    finishes a page Voila built ahead of its request (widgets/preheat.py)."""
     nb = nbformat.read(path, as_version=4)
     first, last = nb.cells[0].source, nb.cells[-1].source
     assert re.search(r"\.(header|page)\(\)\s*$", first), f"{path.name}: first cell {first!r}"

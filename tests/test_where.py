@@ -37,6 +37,12 @@ def test_R_GEM_3_lives_in_the_rules_package_in_the_gem_exchange() -> None:
     assert any(c.path.startswith("nidlib/rules/") and "gem" in c.where for c in places), places
 
 
+def test_the_gallery_rulings_are_places_that_cite_a_rule() -> None:
+    places = where.cited_in("R-XFORM-6")
+    assert where.Citation("nidlib/content/rulings/EC-09.json", 3, "ruling EC-09") in places
+    assert any(c.path == "nidlib/content/rulings/EC-39.json" for c in where.cited_in("EC-39"))
+
+
 def test_the_index_sees_a_new_citation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The scan is real: a module that starts citing an id shows up (and one that does not, does not).
     pkg = tmp_path / "nidlib"

@@ -98,6 +98,14 @@ def _section_number(heading: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def _new_id(entries: dict[str, _Entry], rule_id: str, section: str) -> str:
+    """``rule_id``, which must not be defined yet."""
+    if rule_id in entries:
+        msg = f"{rule_id} is defined twice (second time in section {section!r})"
+        raise ValueError(msg)
+    return rule_id
+
+
 def extract(markdown: str) -> dict[str, dict[str, object]]:
     """Parse RULES.md text into the registry dict (keyed by rule id)."""
     entries: dict[str, _Entry] = {}
@@ -129,10 +137,7 @@ def extract(markdown: str) -> dict[str, dict[str, object]]:
 
         bold = BOLD_DEF.match(line)
         if bold:
-            rule_id = bold.group("id")
-            if rule_id in entries:
-                msg = f"{rule_id} is defined twice (second time in section {section!r})"
-                raise ValueError(msg)
+            rule_id = _new_id(entries, bold.group("id"), section)
             rest = bold.group("rest")
             title = bold.group("title")
             confidence = CONFIDENCE.match(rest)
@@ -159,10 +164,7 @@ def extract(markdown: str) -> dict[str, dict[str, object]]:
             in_table = True
             row = TABLE_DEF.match(line)
             if row:
-                rule_id = row.group("id")
-                if rule_id in entries:
-                    msg = f"{rule_id} is defined twice (second time in section {section!r})"
-                    raise ValueError(msg)
+                rule_id = _new_id(entries, row.group("id"), section)
                 values = cells[1:]
                 labels = table_header[1:] if len(table_header) == len(cells) else [""] * len(values)
                 text = "; ".join(

@@ -15,7 +15,7 @@ one redirect for ``/``.
 Kernels are **preheated**: at start the server runs every page's notebook in a kernel of its own
 (one per page, ``--pool_size=1``), so a learner gets a page that is already built; the kernel is
 then replaced in the background. A page built that way learns its address's ``?lang=`` in its
-last cell and rebuilds itself in that language (``widgets/lessons/page.py``). The pool costs one
+last cell and rebuilds itself in that language (``widgets/preheat.py``). The pool costs one
 idle kernel per page (about 50 MB each, ~0.55 GB for the 11 pages) and ~15 s of CPU at start;
 ``--preheat_kernel=False`` turns it off (every page then starts its kernel on request: 1.5-3 s
 per page instead of ~1 s on 2 cores, docs/benchmarks.md "Tutor").

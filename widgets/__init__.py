@@ -37,11 +37,31 @@ Browser-test hooks: ``nt-bid-confirm``, ``nt-bid-t0``.. ``nt-bid-t2``, ``nt-acti
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from widgets import pyodide as _pyodide
 from widgets.controller import Bot, Controller
 from widgets.theme import CSS, theme_html, theme_widget
+
+if TYPE_CHECKING:  # imported on first use (__getattr__), typed here
+    from widgets.components import (
+        ActionPanel,
+        ArmyView,
+        BidPanel,
+        CommandZoneView,
+        EventLog,
+        GameTableView,
+        HeroesView,
+        MessageBar,
+        PlayerBoard,
+        RuleCallout,
+        ScoreSheetView,
+        StatusLine,
+        TavernRow,
+        TreasuryView,
+        UndoButton,
+    )
+    from widgets.quiz import PredictQuestion
 
 _pyodide.install()  # the static site's kernel: widget messages keep their None values
 
@@ -69,34 +89,18 @@ __all__ = [
     "theme_widget",
 ]
 
-_COMPONENTS = {
-    "ActionPanel",
-    "ArmyView",
-    "BidPanel",
-    "CommandZoneView",
-    "EventLog",
-    "GameTableView",
-    "HeroesView",
-    "MessageBar",
-    "PlayerBoard",
-    "RuleCallout",
-    "ScoreSheetView",
-    "StatusLine",
-    "TavernRow",
-    "TreasuryView",
-    "UndoButton",
-}
-
 
 def __getattr__(name: str) -> Any:
-    """Components import ipywidgets lazily, so ``widgets.render`` works without it."""
-    if name in _COMPONENTS:
-        from widgets import components
-
-        return getattr(components, name)
+    """The components (:mod:`widgets.components`) and :class:`PredictQuestion` import ipywidgets: they
+    are imported on first use, so ``widgets.render`` works without it. Every other public name is
+    defined above, so a public name looked up here is one of them."""
     if name == "PredictQuestion":
         from widgets.quiz import PredictQuestion
 
         return PredictQuestion
+    if name in __all__:
+        from widgets import components
+
+        return getattr(components, name)
     msg = f"module 'widgets' has no attribute {name!r}"
     raise AttributeError(msg)

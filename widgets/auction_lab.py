@@ -21,9 +21,8 @@ from auctionlab import blotto as bl
 from auctionlab import fpsb, games, picks, tiebreak
 from auctionlab.stats import mean_ci, proportion_ci
 from nidlib.core.messages import term
-from widgets.labkit import LAB_CSS, Runner, chart, controls, figure, panel, seed_box, show, t
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.labkit import LAB_CSS, Runner, RunPanel, chart, controls, figure, panel, seed_box, show, t
+from widgets.lessons.page import Page, live
 
 __all__ = [
     "BiddingPage",
@@ -44,28 +43,6 @@ GAMES = "12-auction-lab-games"
 
 
 # --- page plumbing (the notebooks call these) ------------------------------------------------------
-
-
-class _Page:
-    def __init__(self, stem: str) -> None:
-        self.stem = stem
-
-    def header(self) -> Any:
-        return lesson_header(self.stem, extra_css=LAB_CSS)
-
-    def say(self, section: str) -> Any:
-        return prose_widget(self.stem, section)
-
-    def footer(self) -> Any:
-        return lesson_footer(self.stem)
-
-
-BiddingPage = _Page(BIDDING)
-GamesPage = _Page(GAMES)
-bidding_header = BiddingPage.header
-header = GamesPage.header
-say = GamesPage.say
-footer = GamesPage.footer
 
 
 def _result(cls: str) -> w.HTML:
@@ -434,7 +411,9 @@ def games_panel() -> w.VBox:
         )
 
     run.on_click(start)
-    box = panel(
+    return RunPanel(
+        runner,
+        run,
         t("alab.games.heading"),
         "nt-alab-games",
         controls(players),
@@ -444,9 +423,6 @@ def games_panel() -> w.VBox:
         result,
         img,
     )
-    box.runner = runner  # tests wait for the run
-    box.run_button = run
-    return box
 
 
 # --- (d) tie-break lab ----------------------------------------------------------------------------------
@@ -513,8 +489,25 @@ def tie_panel() -> w.VBox:
     return panel(t("alab.ties.heading"), "nt-alab-ties", controls(rule, rounds, seed), result, img)
 
 
-BiddingPage.first_price = first_price  # type: ignore[attr-defined]
-BiddingPage.pick_value = pick_value  # type: ignore[attr-defined]
-BiddingPage.blotto = blotto_panel  # type: ignore[attr-defined]
-GamesPage.games = games_panel  # type: ignore[attr-defined]
-GamesPage.ties = tie_panel  # type: ignore[attr-defined]
+# --- the notebooks' pages (``from widgets.auction_lab import BiddingPage as lab``) ----------------------
+
+
+class _BiddingPage(Page):
+    """Notebook 11: the page (:class:`~widgets.lessons.page.Page`) and its panels."""
+
+    first_price = staticmethod(first_price)
+    pick_value = staticmethod(pick_value)
+    blotto = staticmethod(blotto_panel)
+
+
+class _GamesPage(Page):
+    """Notebook 12: the page and its panels."""
+
+    games = staticmethod(games_panel)
+    ties = staticmethod(tie_panel)
+
+
+BiddingPage = _BiddingPage(BIDDING, extra_css=LAB_CSS)
+GamesPage = _GamesPage(GAMES, extra_css=LAB_CSS)
+bidding_header = BiddingPage.header
+header, say, footer = GamesPage.header, GamesPage.say, GamesPage.footer

@@ -34,26 +34,6 @@ from widgets.controller import Controller
 from widgets.render import t
 from widgets.theme import theme_widget
 
-__all__ = [
-    "FOLLOW",
-    "ActionPanel",
-    "ArmyView",
-    "BidPanel",
-    "CommandZoneView",
-    "EventLog",
-    "GameTableView",
-    "HeroesView",
-    "MessageBar",
-    "PlayerBoard",
-    "RuleCallout",
-    "ScoreSheetView",
-    "StatusLine",
-    "TavernRow",
-    "TreasuryView",
-    "UndoButton",
-    "safe",
-]
-
 
 class _Follow:
     def __repr__(self) -> str:

@@ -45,8 +45,8 @@ from nidlib.tools.play import bot_seed
 from widgets import render as r
 from widgets.controller import Controller
 from widgets.guard import log_failure
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
+from widgets.render import t
 from widgets.theme import theme_widget
 
 __all__ = ["GAME_SCHEMA", "LEVELS", "GameApp", "game_document", "load_game", "replay"]
@@ -55,10 +55,6 @@ GAME_SCHEMA = "nidavellir-tutor/game"
 LEVELS = ("random", "greedy", "strong")
 HUMAN = "human"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
-
-
-def t(key: str, lang: str | None = None, **params: Any) -> str:
-    return render(key, params, lang)
 
 
 # --- documents (pure functions: no widgets) ----------------------------------------------------
@@ -639,19 +635,8 @@ class GameApp(w.VBox):
 STEM = "09-play-a-game"
 
 
-def header(lang: str | None = None) -> w.VBox:
-    """Theme and the lesson navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM, lang)
-
-
-def footer(lang: str | None = None) -> w.Widget:
-    """The last cell: the page learns its address's language, then the navigation bar."""
-    return lesson_footer(STEM, lang)
-
-
-def say(section: str) -> w.Widget:
-    """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live

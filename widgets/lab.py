@@ -35,13 +35,13 @@ from nidlib.core.actions import Action
 from nidlib.core.cards import CLASSES
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import term
 from nidlib.core.state import State
 from nidlib.rules.tempting import tempting_actions as tempting
 from widgets import render as r
 from widgets.guard import log_failure
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
+from widgets.render import t
 from widgets.theme import theme_widget
 
 __all__ = ["Lab", "footer", "header", "lab", "tempting_actions"]
@@ -57,10 +57,6 @@ LAB_CSS = """
 .nt-lab-step { border-left: 3px solid var(--nt-line); padding-left: .6em; margin: .4em 0; }
 .nt-lab-step code { background: #eef2f6; padding: 0 .3em; border-radius: .3em; }
 """
-
-
-def t(key: str, lang: str | None = None, **params: Any) -> str:
-    return render(key, params, lang)
 
 
 def tempting_actions(s: State, limit: int = 4) -> list[Action]:
@@ -395,7 +391,7 @@ class Lab(w.VBox):
 
     def _show_players(self) -> None:
         n = int(self.n_players.value)
-        self.player_tabs.children = self.player_editors[:n]
+        self.player_tabs.children = tuple(self.player_editors[:n])
         for k in range(n):
             self.player_tabs.set_title(k, self.player_editors[k].name.value or str(k))
 
@@ -701,25 +697,14 @@ class Lab(w.VBox):
 # --- notebook entry points ------------------------------------------------------------------------
 
 
-def header(lang: str | None = None) -> w.VBox:
-    """Theme and the lesson navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM, lang)
-
-
-def footer(lang: str | None = None) -> w.Widget:
-    """The last cell: the page learns its address's language, then the navigation bar."""
-    return lesson_footer(STEM, lang)
-
-
-def say(section: str) -> w.Widget:
-    """One section of this page's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live
 def lab(lang: str | None = None, case: str | None = "EC-09") -> Lab:
     """The lab, with a gallery entry already loaded (``case=None``: empty)."""
-    page = Lab(lang)
+    widget = Lab(lang)
     if case is not None:
-        page.load_case(case)
-    return page
+        widget.load_case(case)
+    return widget

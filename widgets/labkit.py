@@ -27,8 +27,8 @@ import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from nidlib.core.messages import render
 from widgets import guard
+from widgets.render import t  # the catalogue, as every page reads it
 
 __all__ = ["LAB_CSS", "Runner", "chart", "figure", "png_bytes", "seed_box", "show", "t"]
 
@@ -56,11 +56,6 @@ LAB_CSS = """
 """
 
 
-def t(key: str, lang: str | None = None, **params: Any) -> str:
-    """A catalogue sentence (``nidlib/locales``) in ``lang`` or the page's language."""
-    return render(key, params, lang)
-
-
 def figure(width: float = 7.0, height: float = 3.6) -> Figure:
     """A new figure (no pyplot: safe on a worker thread) with the lab's fonts."""
     fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
@@ -79,8 +74,9 @@ def fonts() -> list[str]:
 
 def _font_context() -> Any:
     import matplotlib as mpl
+    from matplotlib.rcsetup import cycler
 
-    return mpl.rc_context({"font.family": fonts(), "axes.prop_cycle": mpl.cycler(color=COLORS)})
+    return mpl.rc_context({"font.family": fonts(), "axes.prop_cycle": cycler(color=COLORS)})
 
 
 def chart(cls: str) -> w.HTML:
@@ -91,8 +87,7 @@ def chart(cls: str) -> w.HTML:
 
 
 def _titles(fig: Figure) -> str:
-    parts = [fig._suptitle.get_text()] if fig._suptitle is not None else []
-    parts += [ax.get_title() for ax in fig.axes if ax.get_title()]
+    parts = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
     return "; ".join(p for p in parts if p)
 
 
@@ -211,9 +206,25 @@ class Runner:
             self._thread.join(timeout)
 
 
+class Panel(w.VBox):
+    """A lab panel: a heading, then ``children`` (CSS hooks ``nt-alab-panel`` and ``cls``)."""
+
+    def __init__(self, title: str, cls: str, *children: Any) -> None:
+        super().__init__([w.HTML(f"<h3>{escape(title)}</h3>"), *children])
+        self.add_class("nt-alab-panel").add_class(cls)
+
+
 def panel(title: str, cls: str, *children: Any) -> w.VBox:
-    box = w.VBox([w.HTML(f"<h3>{escape(title)}</h3>"), *children])
-    return box.add_class("nt-alab-panel").add_class(cls)
+    return Panel(title, cls, *children)
+
+
+class RunPanel(Panel):
+    """A :class:`Panel` with a simulation: its ``runner`` and ``run_button`` (tests start and await it)."""
+
+    def __init__(self, runner: Runner, run_button: w.Button, title: str, cls: str, *children: Any) -> None:
+        super().__init__(title, cls, *children)
+        self.runner = runner
+        self.run_button = run_button
 
 
 def controls(*children: Any) -> w.HBox:

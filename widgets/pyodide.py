@@ -16,12 +16,15 @@ import sys
 from typing import Any
 
 _installed = False
+#: a variable, not ``sys.platform`` inline: mypy checks for the platform it runs on, where the Pyodide
+#: branch would be unreachable
+_PYODIDE: bool = sys.platform == "emscripten"
 
 
 def install() -> bool:
     """Patch the Pyodide kernel's comm once; True if it runs under Pyodide and was patched."""
     global _installed
-    if _installed or sys.platform != "emscripten":
+    if _installed or not _PYODIDE:
         return _installed
     try:
         import js  # type: ignore[import-not-found]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any
+from typing import Any, assert_never
 
 import nidlib
 from nidlib.core import registry
@@ -643,13 +643,6 @@ def action_label(action: nidlib.Action, state: State, *, lang: str | None = None
         return t("ui.action.thrud", lang, cls=term(f"@class.{a.column}", lang))
     if isinstance(a, nidlib.PlaceYlud):
         return t("ui.action.ylud", lang, cls=term(f"@class.{a.column}", lang))
-    if isinstance(a, nidlib.Transform):
-        return t(
-            "ui.action.transform",
-            lang,
-            coin=_loc_coin(state, a.player, a.location, lang),
-            where=_where(a.location, lang),
-        )
     if isinstance(a, nidlib.Discard):
         return t("ui.action.discard", lang, cols=[f"@class.{c}" for c in a.columns])
     if isinstance(a, nidlib.TradeCoins):
@@ -660,11 +653,11 @@ def action_label(action: nidlib.Action, state: State, *, lang: str | None = None
             a=_loc_coin(state, a.player, x, lang),
             b=_loc_coin(state, a.player, y, lang),
         )
-    if isinstance(a, nidlib.TradeDiscard):
+    if isinstance(a, (nidlib.Transform, nidlib.TradeDiscard)):  # a coin upgraded where it lies
         return t(
-            "ui.action.tradediscard",
+            "ui.action.transform" if isinstance(a, nidlib.Transform) else "ui.action.tradediscard",
             lang,
             coin=_loc_coin(state, a.player, a.location, lang),
             where=_where(a.location, lang),
         )
-    return str(a)  # pragma: no cover - every action kind is handled above
+    assert_never(a)  # every action kind is handled above (mypy checks it)

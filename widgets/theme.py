@@ -7,6 +7,11 @@ Light background, class colours with white text (WCAG AA contrast), a base font 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ipywidgets as w
+
 __all__ = ["ALERT_CSS", "CSS", "PAGE_CSS", "theme_html", "theme_widget"]
 
 CSS = """
@@ -274,7 +279,7 @@ def theme_html(*, font_size: int = 16) -> str:
     return f"<style>{CSS}{ALERT_CSS}{PAGE_CSS}\n.nt-root {{ --nt-font-size: {size}px; }}</style>"
 
 
-def theme_widget(*, font_size: int = 16) -> object:
+def theme_widget(*, font_size: int = 16) -> w.HTML:
     """An ``ipywidgets.HTML`` holding :func:`theme_html` (display it once per page)."""
     import ipywidgets as w  # lazy: render and theme work without ipywidgets
 

@@ -24,17 +24,14 @@ import zavandor as z
 from auctionlab import picks
 from auctionlab import zav as zs
 from nidlib.core.messages import get_language
-from widgets.auction_lab import _Page, _result
-from widgets.labkit import Runner, chart, controls, figure, panel, seed_box, show, t
-from widgets.lessons.page import live
+from widgets.auction_lab import _result
+from widgets.labkit import LAB_CSS, Panel, Runner, RunPanel, chart, controls, figure, panel, seed_box, show, t
+from widgets.lessons.page import Page, live
 from zavandor.bots import STRATEGIES, make_bot, observe
 from zavandor.params import GEMS
 
 __all__ = ["ComparePage", "PlayPage", "SimPage", "compare_panel", "play_panel", "sim_panel"]
 
-PlayPage = _Page("13-zavandor-play")
-SimPage = _Page("14-zavandor-simulation")
-ComparePage = _Page("15-zavandor-vs-nidavellir")
 PERSON = "person"
 NAMES = ("Ana", "Bo", "Cy", "Di")
 
@@ -59,6 +56,14 @@ def parse_bid(text: str, hand: tuple[int, int, int, int]) -> z.Bid:
     if len(parts) != 4 or not all(p.isdigit() for p in parts):
         raise ValueError(t("zlab.play.bad-bid", text=text))
     return z.Bid.of(*(int(p) for p in parts))
+
+
+class PlayPanel(Panel):
+    """The play page's :class:`~widgets.labkit.Panel`, with its game (``play``: tests drive it)."""
+
+    def __init__(self, play: Play, title: str, cls: str, *children: w.Widget) -> None:
+        super().__init__(title, cls, *children)
+        self.play = play
 
 
 class Play:
@@ -107,7 +112,8 @@ class Play:
         self.players.observe(lambda _: self._layout(), names="value")
         self.bid_box = w.VBox()
         self._layout()
-        self.widget = panel(
+        self.widget = PlayPanel(
+            self,
             t("zlab.play.heading"),
             "nt-zav-play",
             controls(self.players, self.seed, self.new),
@@ -124,7 +130,7 @@ class Play:
         for k, d in enumerate(self.kinds):
             d.layout.display = None if k < n else "none"
         people = [k for k in range(n) if self.state is not None and self.strategies[k] == PERSON]
-        self.bid_box.children = [self.bids[k] for k in people]
+        self.bid_box.children = tuple(self.bids[k] for k in people)
 
     def rng(self, seat: int) -> random.Random:
         assert self.state is not None
@@ -244,7 +250,6 @@ def play_panel(start: bool = True) -> w.VBox:
     p = Play()
     if start:
         p.start()
-    p.widget.play = p  # tests drive the game
     return p.widget
 
 
@@ -389,7 +394,9 @@ def sim_panel() -> w.VBox:
     players.observe(seats_changed, names="value")
     seats_changed()
     run.on_click(start)
-    box = panel(
+    return RunPanel(
+        runner,
+        run,
         t("zlab.sim.heading"),
         "nt-zav-sim",
         controls(players, *seats),
@@ -401,9 +408,6 @@ def sim_panel() -> w.VBox:
         img3,
         params_table(params),
     )
-    box.runner = runner
-    box.run_button = run
-    return box
 
 
 def params_table(p: z.Params) -> w.HTML:
@@ -500,6 +504,27 @@ def compare_panel() -> w.VBox:
     return panel(t("zlab.cmp.heading"), "nt-zav-compare", table, controls(players), img)
 
 
-PlayPage.play_panel = play_panel  # type: ignore[attr-defined]
-SimPage.sim_panel = sim_panel  # type: ignore[attr-defined]
-ComparePage.compare_panel = compare_panel  # type: ignore[attr-defined]
+# --- the notebooks' pages (``from widgets.zavandor_lab import PlayPage as lab``) -------------------------
+
+
+class _PlayPage(Page):
+    """Notebook 13: the page (:class:`~widgets.lessons.page.Page`) and its panel."""
+
+    play_panel = staticmethod(play_panel)
+
+
+class _SimPage(Page):
+    """Notebook 14: the page and its panel."""
+
+    sim_panel = staticmethod(sim_panel)
+
+
+class _ComparePage(Page):
+    """Notebook 15: the page and its panel."""
+
+    compare_panel = staticmethod(compare_panel)
+
+
+PlayPage = _PlayPage("13-zavandor-play", extra_css=LAB_CSS)
+SimPage = _SimPage("14-zavandor-simulation", extra_css=LAB_CSS)
+ComparePage = _ComparePage("15-zavandor-vs-nidavellir", extra_css=LAB_CSS)

@@ -1,43 +1,53 @@
-"""The edge-case gallery: the rulings of RULES.md §14 as loadable, checkable positions.
+"""The rulings gallery: the rulings of RULES.md §14 as data, checked by one verifier.
 
-Each :class:`EdgeCase` names its EC id, the rules involved, a builder that sets
-up the position with :class:`~nidlib.content.scenario.Scenario`, the action(s) that
-raise the question, optionally some actions that must be *refused* in the
-final position, and a predicate that checks the stated outcome on what the
-engine actually did. Titles, questions and outcome sentences live in the
-message catalogue (``nidlib/locales/<lang>/gallery.json``, keys
-``gallery.EC-09.title`` etc.)::
+Each ruling is a JSON document, ``nidlib/content/rulings/<id>.json`` (the format:
+``nidlib/content/rulings/README.md``): the **position** (players, their gems, armies, command zones
+and coins, the taverns, the step of the game), the **question** (message keys of its title, question
+and stated outcome in ``nidlib/locales/<lang>/gallery.json``), the **actions** that raise it, the
+**illegal** actions the engine must refuse with their rule ids, and the **expected outcome**: checks
+on the positions reached, the events emitted, the legal actions and the scores. This module is the
+loader (a malformed document raises :class:`~nidlib.core.errors.DocumentError` naming the field),
+the position builder (:class:`~nidlib.content.scenario.Scenario`) and the one verifier::
 
     >>> from nidlib.content import gallery
     >>> case = gallery.get("EC-09")
     >>> result = gallery.run(case)
     >>> case.verify(result)
     True
+    >>> case.expect[0]
+    Check(path='players.0.slots.3:5', op='is', value=['3', '11'], at='final')
+    >>> gallery.failures(case, gallery.run(case))
+    []
 
-Actions are written in their text form (``nidlib.parse``); a ``pick`` or
-``keep`` may name its card the way the scenario builder does (``W3``, ``H``,
-``RO3``, ``*`` = the first card offered), resolved in the position it is
-played in, so the entries read like the rulings.
+Actions are written in their text form (``nidlib.parse``); a ``pick`` or ``keep`` may name its card
+the way the scenario builder does (``W3``, ``H``, ``RO3``, ``*`` = the first card offered), resolved
+in the position it is played in, so the entries read like the rulings.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from importlib import resources
+from typing import Any, Final, TypeAlias
 
 from nidlib.content.scenario import Scenario
 from nidlib.core.actions import Action, Keep, Pick, parse
-from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, CardKind, DwarfClass
-from nidlib.core.coins import Coin
-from nidlib.core.errors import InvalidActionError, Violation
+from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, CardKind
+from nidlib.core.errors import DocumentError, InvalidActionError, Violation
 from nidlib.core.events import Event
-from nidlib.core.messages import render
+from nidlib.core.messages import catalogue, render
+from nidlib.core.registry import RULES
 from nidlib.core.serialize import state_from_dict, state_to_dict
 from nidlib.core.state import State
-from nidlib.rules.engine import apply, check, decision, final_scores, legal_actions, ranks
-from nidlib.rules.scoring import class_points
+from nidlib.rules.engine import apply, check, decision, final_scores, legal_actions, new_game, ranks
+
+Json: TypeAlias = bool | int | str | list["Json"] | dict[str, "Json"] | None
+CoinSpec: TypeAlias = int | str
+CardSpec: TypeAlias = int | str
 
 NAMES: dict[int, tuple[str, ...]] = {
     2: ("Ana", "Bo"),
@@ -46,18 +56,129 @@ NAMES: dict[int, tuple[str, ...]] = {
     5: ("Ana", "Bo", "Cy", "Di", "Ed"),
 }
 _LETTER_CLASS = {v: k for k, v in CLASS_LETTER.items()}
+_CLASS_NAMES: Final = tuple(c.value for c in CLASSES)
+
+#: where a check looks: the position after the k-th action (0: the start), or one of these words
+AT_WORDS: Final = ("start", "final", "each")
+#: how a check compares (see the README of the rulings folder)
+OPS: Final = ("is", "has", "lacks", "at_least", "in_order", "count")
+#: what a check's path may start with besides the fields of the JSON state document
+DERIVED: Final = ("events", "decision", "deciding", "legal", "scores", "ranks", "over")
+
+
+# --- the data ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player of a position: gem, command zone, army (column -> cards, bottom to top), coins."""
+
+    name: str
+    gem: int | None = None
+    command_zone: tuple[str, ...] = ()
+    army: tuple[tuple[str, tuple[CardSpec, ...]], ...] = ()
+    #: coins on the three tavern spaces and in the pouch (face down until revealed)
+    bid: tuple[tuple[CoinSpec, ...], tuple[CoinSpec, ...]] | None = None
+    #: coins in hand (between rounds, or Uline's owner)
+    hand: tuple[CoinSpec, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A declarative set-up, built with :class:`Scenario` (``step``: ``bids``, ``tavern N``, ``end of age``).
+
+    Every card comes from the right Age deck (``strict_decks``), so the position is one a game can reach.
+    """
+
+    seats: tuple[Seat, ...]
+    step: str
+    age: int = 1
+    round: int = 1
+    seed: int = 1
+    #: the only heroes left in the display (None: all those nobody owns)
+    heroes: tuple[str, ...] | None = None
+    #: the cards in the three taverns (None: dealt from the Age deck)
+    taverns: tuple[tuple[str, ...], ...] | None = None
+    #: the current Age's deck is empty (its cards discarded): the round under way is the Age's last
+    deck_empty: bool = False
+    #: the first card of the Pioneer of the Kingdom's pending draw
+    pioneer_draw: str | None = None
+
+    def build(self, events: list[Event] | None = None) -> State:
+        """The position, run to its first decision (automatic steps' events appended to ``events``)."""
+        names = tuple(seat.name for seat in self.seats)
+        sc = Scenario(
+            len(self.seats), names=names, seed=self.seed, age=self.age, round=self.round, strict_decks=True
+        )
+        gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
+        if gems:
+            sc.gems(gems)  # all at once: the gems of a position differ
+        for i, seat in enumerate(self.seats):
+            if seat.command_zone:
+                sc.command_zone(i, list(seat.command_zone))
+            if seat.army:
+                sc.army(i, **{column: list(cards) for column, cards in seat.army})
+            if seat.bid is not None:
+                sc.bids(i, taverns=list(seat.bid[0]), pouch=list(seat.bid[1]))
+            if seat.hand is not None:
+                sc.hand(i, list(seat.hand))
+        if self.heroes is not None:
+            sc.only_heroes(*self.heroes)
+        if self.taverns is not None:
+            sc.taverns([list(row) for row in self.taverns])
+        if self.step == "end of age":
+            sc.at_end_of_age()
+        elif self.step == "bids":
+            sc.at_bids()
+        else:
+            sc.at_tavern(int(self.step.removeprefix("tavern ")))
+        s = sc.build(events)
+        if self.deck_empty:
+            s = _edit(s, _empty_deck)
+        if self.pioneer_draw is not None:
+            s = _edit(s, _pioneer_first(self.pioneer_draw))
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One fact of the expected outcome: the value at ``path`` in the position ``at``, compared by ``op``."""
+
+    path: str
+    op: str
+    value: Json
+    at: int | str = "final"
+
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"path": self.path}
+        if self.at != "final":
+            out["at"] = self.at
+        out[self.op] = self.value
+        return out
+
+    def __str__(self) -> str:
+        """The check as written in the ruling's file."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """An action the engine must refuse in the final position, and the rule that refuses it."""
+
+    action: str
+    rule: str
 
 
 @dataclass(slots=True)
 class Outcome:
-    """What the engine did with an edge case: the start, each step, and the refusals."""
+    """What the engine did with a ruling: the start, each step, and the refusals."""
 
     start: State
     start_events: list[Event]
     actions: list[Action] = field(default_factory=list)
     states: list[State] = field(default_factory=list)
     events: list[list[Event]] = field(default_factory=list)
-    #: for each of the case's ``illegal`` actions, the engine's refusal (None if it was accepted)
+    #: for each of the ruling's ``illegal`` actions, the engine's refusal (None if it was accepted)
     refusals: list[Violation | None] = field(default_factory=list)
 
     @property
@@ -79,18 +200,36 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class EdgeCase:
-    """One ruling of RULES.md §14 as a position, the actions that raise it and the outcome to check."""
+    """One ruling of RULES.md §14: position, question, actions, refusals, expected outcome, rule ids."""
 
     id: str
     rules: tuple[str, ...]
-    build: Callable[[list[Event] | None], State]
-    verify: Callable[[Outcome], bool]
-    actions: tuple[str, ...] = ()
-    illegal: tuple[str, ...] = ()
+    position: Position
+    actions: tuple[str, ...]
+    expect: tuple[Check, ...]
+    refusals: tuple[Refusal, ...] = ()
+    #: message keys: ``title``, ``question`` and ``outcome`` (the stated outcome, in words)
+    texts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def illegal(self) -> tuple[str, ...]:
+        """The actions the engine must refuse in the final position."""
+        return tuple(r.action for r in self.refusals)
+
+    def build(self, events: list[Event] | None = None) -> State:
+        """The ruling's position (a :class:`DocumentError` names the ruling if it cannot be built)."""
+        try:
+            return self.position.build(events)
+        except ValueError as e:  # a DocumentError, or a coin the Scenario cannot read
+            raise DocumentError(f"{self.id}.position", str(e)) from e
+
+    def verify(self, outcome: Outcome) -> bool:
+        """Whether ``outcome`` shows every expected fact (:func:`failures` says which do not)."""
+        return not failures(self, outcome)
 
     def text(self, part: str, lang: str | None = None) -> str:
         """``part`` is ``title``, ``question`` or ``outcome``."""
-        return render(f"gallery.{self.id}.{part}", None, lang)
+        return render(dict(self.texts).get(part, f"gallery.{self.id}.{part}"), None, lang)
 
     def title(self, lang: str | None = None) -> str:
         return self.text("title", lang)
@@ -102,7 +241,235 @@ class EdgeCase:
         return self.text("outcome", lang)
 
 
-# --- playing a case ----------------------------------------------------------------------------
+# --- the loader ----------------------------------------------------------------------------------
+
+
+def _obj(v: object, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise DocumentError(path, "must be an object")
+    for k in required:
+        if k not in v:
+            raise DocumentError(f"{path}.{k}" if path else k, "missing")
+    for k in v:
+        if k not in required and k not in optional:
+            raise DocumentError(f"{path}.{k}" if path else k, "unknown field")
+    return v
+
+
+def _list(v: object, path: str, *, size: int | None = None) -> list[Any]:
+    if not isinstance(v, list):
+        raise DocumentError(path, "must be a list")
+    if size is not None and len(v) != size:
+        raise DocumentError(path, f"must hold {size} items, not {len(v)}")
+    return v
+
+
+def _str(v: object, path: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise DocumentError(path, "must be a non-empty string")
+    return v
+
+
+def _strs(v: object, path: str, *, size: int | None = None) -> tuple[str, ...]:
+    return tuple(_str(x, f"{path}[{k}]") for k, x in enumerate(_list(v, path, size=size)))
+
+
+def _int(v: object, path: str, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise DocumentError(path, f"must be a whole number from {lo} to {hi}")
+    return v
+
+
+def _spec(v: object, path: str) -> int | str:
+    if isinstance(v, bool) or not isinstance(v, int | str) or v == "":
+        raise DocumentError(path, "must be a number or a name")
+    return v
+
+
+def _coins(v: object, path: str, size: int) -> tuple[CoinSpec, ...]:
+    """Coins as the Scenario spells them (``5b``, ``3s``, gold values); the Scenario reads them at build."""
+    return tuple(_spec(c, f"{path}[{k}]") for k, c in enumerate(_list(v, path, size=size)))
+
+
+def _seat(v: object, path: str, name: str) -> Seat:
+    d = _obj(v, path, (), ("name", "gem", "command_zone", "army", "bid", "hand"))
+    if "bid" in d and "hand" in d:
+        raise DocumentError(f"{path}.hand", "a player's coins are either bid or in hand, not both")
+    army = []
+    for column, cards in _obj(d.get("army", {}), f"{path}.army", (), _CLASS_NAMES).items():
+        where = f"{path}.army.{column}"
+        army.append((column, tuple(_spec(c, f"{where}[{k}]") for k, c in enumerate(_list(cards, where)))))
+    bid = None
+    if "bid" in d:
+        b = _obj(d["bid"], f"{path}.bid", ("taverns", "pouch"))
+        bid = (_coins(b["taverns"], f"{path}.bid.taverns", 3), _coins(b["pouch"], f"{path}.bid.pouch", 2))
+    return Seat(
+        name=_str(d.get("name", name), f"{path}.name"),
+        gem=_int(d["gem"], f"{path}.gem", 1, 6) if "gem" in d else None,
+        command_zone=_strs(d.get("command_zone", []), f"{path}.command_zone"),
+        army=tuple(army),
+        bid=bid,
+        hand=_coins(d["hand"], f"{path}.hand", 5) if "hand" in d else None,
+    )
+
+
+_STEP = re.compile(r"bids|end of age|tavern [012]")
+
+
+def _position(v: object, path: str) -> Position:
+    d = _obj(
+        v,
+        path,
+        ("players", "step"),
+        ("age", "round", "seed", "heroes", "taverns", "deck_empty", "pioneer_draw"),
+    )
+    players = _list(d["players"], f"{path}.players")
+    if len(players) not in NAMES:
+        raise DocumentError(f"{path}.players", "must describe 2 to 5 players")
+    seats = tuple(_seat(p, f"{path}.players[{i}]", NAMES[len(players)][i]) for i, p in enumerate(players))
+    step = _str(d["step"], f"{path}.step")
+    if not _STEP.fullmatch(step):
+        raise DocumentError(
+            f"{path}.step", "must be 'bids', 'tavern 0', 'tavern 1', 'tavern 2' or 'end of age'"
+        )
+    heroes = _strs(d["heroes"], f"{path}.heroes") if "heroes" in d else None
+    taverns = None
+    if "taverns" in d:
+        rows = _list(d["taverns"], f"{path}.taverns", size=3)
+        taverns = tuple(_strs(row, f"{path}.taverns[{t}]") for t, row in enumerate(rows))
+    deck_empty = d.get("deck_empty", False)
+    if not isinstance(deck_empty, bool):
+        raise DocumentError(f"{path}.deck_empty", "must be true or false")
+    pioneer = d.get("pioneer_draw")
+    if pioneer is not None and pioneer not in CARDS:
+        raise DocumentError(f"{path}.pioneer_draw", f"unknown card id {pioneer!r}")
+    return Position(
+        seats=seats,
+        step=step,
+        age=_int(d.get("age", 1), f"{path}.age", 1, 2),
+        round=_int(d.get("round", 1), f"{path}.round", 1, 5),
+        seed=_int(d.get("seed", 1), f"{path}.seed", 0, 2**63 - 1),
+        heroes=heroes,
+        taverns=taverns,
+        deck_empty=deck_empty,
+        pioneer_draw=pioneer,
+    )
+
+
+def _json(v: object, path: str) -> Json:
+    if v is None or isinstance(v, bool | int | str):
+        return v
+    if isinstance(v, list):
+        return [_json(x, f"{path}[{k}]") for k, x in enumerate(v)]
+    if isinstance(v, dict):
+        return {str(k): _json(x, f"{path}.{k}") for k, x in v.items()}
+    raise DocumentError(path, "must be plain JSON (no fractions)")
+
+
+def _check(v: object, path: str, steps: int) -> Check:
+    d = _obj(v, path, ("path",), ("at", *OPS))
+    ops = [op for op in OPS if op in d]
+    if len(ops) != 1:
+        raise DocumentError(path, f"must have exactly one of {', '.join(OPS)}")
+    op = ops[0]
+    target = _str(d["path"], f"{path}.path")
+    root = target.split(".")[0]
+    if root not in DERIVED and root not in _DOCUMENT_FIELDS:
+        raise DocumentError(
+            f"{path}.path", f"{root!r} is neither a state field nor one of {', '.join(DERIVED)}"
+        )
+    at = d.get("at", "final")
+    if not (at in AT_WORDS or (isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= steps)):
+        raise DocumentError(f"{path}.at", f"must be 'start', 'final', 'each' or an action number 0..{steps}")
+    if root == "events" and at != "final":
+        raise DocumentError(f"{path}.at", "the events are those of the whole ruling: no 'at'")
+    value = _json(d[op], f"{path}.{op}")
+    if op in ("in_order",) and not (isinstance(value, list) and len(value) >= 2):
+        raise DocumentError(f"{path}.{op}", "must list at least two items")
+    if op == "at_least" and (isinstance(value, bool) or not isinstance(value, int)):
+        raise DocumentError(f"{path}.{op}", "must be a whole number")
+    if op == "count" and not (
+        isinstance(value, dict)
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in value.values())
+    ):
+        raise DocumentError(f"{path}.{op}", "must map items to whole numbers")
+    return Check(target, op, value, at)
+
+
+def _rule(v: object, path: str) -> str:
+    rid = _str(v, path)
+    if rid not in RULES:
+        raise DocumentError(path, f"{rid} is not a rule id of RULES.md")
+    return rid
+
+
+def ruling_from_dict(doc: object, name: str = "") -> EdgeCase:
+    """A ruling from its JSON document; ``name`` (the file's stem) must be its id.
+
+    :raises DocumentError: a field is missing, unknown or wrong; its path names it (``EC-09.actions[1]``).
+    """
+    head = f"{name}." if name else ""
+    d = _obj(
+        doc,
+        name,
+        ("id", "rules", "title", "question", "outcome", "position", "actions", "expect"),
+        ("illegal",),
+    )
+    rid = _str(d["id"], f"{head}id")
+    if not re.fullmatch(r"EC-\d\d", rid) or rid not in RULES:
+        raise DocumentError(f"{head}id", f"{rid!r} is not a ruling id of RULES.md §14 (EC-nn)")
+    if name and rid != name:
+        raise DocumentError(f"{head}id", f"{rid} is stored in {name}.json")
+    head = f"{rid}."
+    rules = tuple(_rule(x, f"{head}rules[{k}]") for k, x in enumerate(_list(d["rules"], f"{head}rules")))
+    if not rules:
+        raise DocumentError(f"{head}rules", "must cite at least one rule id")
+    en = catalogue("en")
+    texts = []
+    for part in ("title", "question", "outcome"):
+        key = _str(d[part], f"{head}{part}")
+        if key not in en:
+            raise DocumentError(f"{head}{part}", f"{key} is not in the message catalogue")
+        texts.append((part, key))
+    actions = _strs(d["actions"], f"{head}actions")
+    if not actions:
+        raise DocumentError(f"{head}actions", "must hold the action(s) that raise the question")
+    refusals = []
+    for k, r in enumerate(_list(d.get("illegal", []), f"{head}illegal")):
+        where = f"{head}illegal[{k}]"
+        rd = _obj(r, where, ("action", "refused"))
+        refusals.append(
+            Refusal(_str(rd["action"], f"{where}.action"), _rule(rd["refused"], f"{where}.refused"))
+        )
+    checks = _list(d["expect"], f"{head}expect")
+    if not checks:
+        raise DocumentError(f"{head}expect", "must state at least one expected fact")
+    return EdgeCase(
+        id=rid,
+        rules=rules,
+        position=_position(d["position"], f"{head}position"),
+        actions=actions,
+        expect=tuple(_check(c, f"{head}expect[{k}]", len(actions)) for k, c in enumerate(checks)),
+        refusals=tuple(refusals),
+        texts=tuple(texts),
+    )
+
+
+def load_rulings(folder: str = "rulings") -> tuple[EdgeCase, ...]:
+    """Every ``<id>.json`` of ``nidlib/content/<folder>/``, in id order."""
+    out = []
+    for entry in sorted(resources.files("nidlib.content").joinpath(folder).iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            stem = entry.name.removesuffix(".json")
+            try:
+                doc = json.loads(entry.read_text(encoding="utf-8"))
+            except ValueError as e:
+                raise DocumentError(stem, f"not valid JSON: {e}") from e
+            out.append(ruling_from_dict(doc, stem))
+    return tuple(out)
+
+
+# --- playing a ruling ----------------------------------------------------------------------------
 
 
 def _norm(text: str) -> str:
@@ -140,7 +507,7 @@ def resolve(s: State, text: str) -> Action:
 
 
 def run(case: EdgeCase) -> Outcome:
-    """Build the case's position, apply its actions in order, and try its illegal actions."""
+    """Build the ruling's position, apply its actions in order, and try its illegal actions."""
     start_events: list[Event] = []
     s = case.build(start_events)
     out = Outcome(s, start_events)
@@ -155,21 +522,145 @@ def run(case: EdgeCase) -> Outcome:
     return out
 
 
-def get(ec_id: str) -> EdgeCase:
-    """The gallery entry with this id (``"EC-09"``, ``"ec09"`` and ``"9"`` all work)."""
-    digits = "".join(ch for ch in ec_id if ch.isdigit())
-    key = f"EC-{int(digits):02d}" if digits else ec_id
-    for case in GALLERY:
-        if case.id == key:
-            return case
-    raise KeyError(ec_id)
+# --- the verifier --------------------------------------------------------------------------------
+
+#: the top-level fields of the JSON state document (docs/state-schema.md)
+_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0)))
 
 
-# --- helpers for builders and checks ----------------------------------------------------------
+class _Missing(Exception):
+    """A check's path leads nowhere in the position looked at."""
 
 
-def _sc(players: int, **kw: Any) -> Scenario:
-    return Scenario(players, names=NAMES[players], seed=kw.pop("seed", 1), **kw)
+def _derived(o: Outcome, s: State, root: str) -> Json:
+    if root == "events":
+        return list[Json](o.keys())
+    if root == "decision":
+        d = decision(s)
+        return None if d is None else str(getattr(d.kind, "value", d.kind))
+    if root == "deciding":
+        d = decision(s)
+        return [] if d is None else list[Json](d.players)
+    if root == "legal":
+        return [str(a) for a in legal_actions(s)]
+    if root == "scores":
+        return [dict[str, Json](p.as_dict()) for p in final_scores(s).players]
+    if root == "ranks":
+        return [{name: ranks(p, ci) for ci, name in enumerate(_CLASS_NAMES)} for p in s.players]
+    if root == "over":
+        return s.is_over
+    doc: dict[str, Json] = json.loads(json.dumps(state_to_dict(s)))
+    if root not in doc:
+        raise _Missing(root)
+    return doc[root]
+
+
+def _step(value: Json, segment: str) -> Json:
+    if isinstance(value, dict):
+        if segment not in value:
+            raise _Missing(segment)
+        return value[segment]
+    if isinstance(value, list):
+        if re.fullmatch(r"-?\d*:-?\d*", segment):
+            lo, hi = (int(x) if x else None for x in segment.split(":"))
+            return value[lo:hi]
+        if re.fullmatch(r"-?\d+", segment) and -len(value) <= int(segment) < len(value):
+            return value[int(segment)]
+    raise _Missing(segment)
+
+
+def _walk(value: Json, segments: list[str]) -> Json:
+    if not segments:
+        return value
+    if segments[0] == "*":
+        if not isinstance(value, list):
+            raise _Missing("*")
+        return [_walk(v, segments[1:]) for v in value]
+    return _walk(_step(value, segments[0]), segments[1:])
+
+
+def value_at(o: Outcome, s: State, path: str) -> Json:
+    """The value ``path`` names in position ``s`` of outcome ``o`` (``*`` maps over a list).
+
+    :raises LookupError: the path leads nowhere in this position.
+    """
+    root, *rest = path.split(".")
+    try:
+        return _walk(_derived(o, s, root), rest)
+    except _Missing as e:
+        raise LookupError(f"{path}: no {e.args[0]!r} here") from None
+
+
+def _items(expected: Json) -> list[Json]:
+    return expected if isinstance(expected, list) else [expected]
+
+
+def _holds(op: str, value: Json, expected: Json) -> bool:
+    if op == "is":
+        return value == expected
+    if op == "at_least":
+        return isinstance(value, int) and isinstance(expected, int) and value >= expected
+    if not isinstance(value, list):
+        return False
+    if op == "has":
+        return all(x in value for x in _items(expected))
+    if op == "lacks":
+        return not any(x in value for x in _items(expected))
+    if op == "in_order":
+        want = _items(expected)
+        if not all(x in value for x in want):
+            return False
+        firsts = [value.index(x) for x in want]
+        return firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
+    if op == "count":
+        return isinstance(expected, dict) and all(value.count(k) == n for k, n in expected.items())
+    raise ValueError(op)
+
+
+def _states(o: Outcome, at: int | str) -> list[State]:
+    if at == "each":
+        return list(o.states)
+    if at == "start":
+        return [o.start]
+    if at == "final":
+        return [o.final]
+    assert isinstance(at, int)
+    return [o.start, *o.states][at : at + 1]
+
+
+def check_failure(check: Check, o: Outcome) -> str | None:
+    """Why ``o`` does not show ``check`` (None: it does)."""
+    states = _states(o, check.at)
+    if not states:
+        return f"{check}: the ruling has no position {check.at!r}"
+    try:
+        values = [value_at(o, s, check.path) for s in states]
+    except LookupError as e:
+        return f"{check}: {e}"
+    value: Json = values if check.at == "each" else values[0]
+    if _holds(check.op, value, check.value):
+        return None
+    return f"{check}: found {json.dumps(value, ensure_ascii=False)}"
+
+
+def failures(case: EdgeCase, o: Outcome) -> list[str]:
+    """The ruling's expected facts that ``o`` does not show, in words (empty: the ruling is verified)."""
+    out = []
+    if len(o.refusals) != len(case.refusals):
+        out.append(f"{len(case.refusals)} illegal action(s) expected to be tried, not {len(o.refusals)}")
+    for r, v in zip(case.refusals, o.refusals, strict=False):
+        if v is None:
+            out.append(f"{r.action}: accepted, but {r.rule} refuses it")
+        elif v.rule != r.rule:
+            out.append(f"{r.action}: refused by {v.rule}, but the ruling says {r.rule}")
+    for c in case.expect:
+        why = check_failure(c, o)
+        if why is not None:
+            out.append(why)
+    return out
+
+
+# --- post-build edits and lookups ----------------------------------------------------------------
 
 
 def _edit(s: State, change: Callable[[dict[str, Any]], None]) -> State:
@@ -179,1110 +670,39 @@ def _edit(s: State, change: Callable[[dict[str, Any]], None]) -> State:
     return state_from_dict(d)
 
 
-def _refused(o: Outcome, rule_prefix: str) -> bool:
-    return bool(o.refusals) and all(v is not None and v.rule.startswith(rule_prefix) for v in o.refusals)
-
-
-def _gems(s: State) -> list[int]:
-    return [p.gem for p in s.players]
-
-
-def _coin(text: str) -> Coin:
-    return Coin.parse(text)
-
-
-def _dec(s: State) -> str | None:
-    d = decision(s)
-    return d.kind if d else None
-
-
-def _col(name: str) -> int:
-    return [c.value for c in CLASSES].index(name)
-
-
-def _before(keys: list[str], first: str, then: str) -> bool:
-    """Whether event ``first`` happened before event ``then`` (False, not an error, if either is missing)."""
-    return first in keys and then in keys and keys.index(first) < keys.index(then)
-
-
-def _after(o: Outcome, k: int) -> State:
-    return o.states[k]
-
-
-# --- 14.1 Bidding, order, taverns -------------------------------------------------------------
-
-
-def _ec01(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .bids(0, taverns=[4, 2, 3], pouch=[0, 5])
-        .bids(1, taverns=[3, 4, 2], pouch=[0, 5])
-        .taverns([["W3", "M1", "E5"], ["H", "H", "B"], ["W4", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v01(o: Outcome) -> bool:
-    s = o.final
-    return s.tavern == 1 and o.has("tavern.discard") and s.discard[-1:] == ["1E5"] and not s.taverns[0]
-
-
-def _ec02(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .gems({0: 5, 1: 3, 2: 4})
-        .bids(0, taverns=[4, 3, 0], pouch=[2, 5])
-        .bids(1, taverns=[4, 3, 2], pouch=[0, 5])
-        .bids(2, taverns=[5, 0, 2], pouch=[3, 4])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v02(o: Outcome) -> bool:
-    s = o.final
-    return o.start.order == [2, 0, 1] and _gems(s) == [3, 5, 4] and s.tavern == 1 and s.order[:2] == [1, 0]
-
-
-def _ec03(ev: list[Event] | None) -> State:
-    return (
-        _sc(4)
-        .gems({0: 4, 1: 5, 2: 2, 3: 3})
-        .bids(0, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(3, taverns=[5, 0, 2], pouch=[3, 4])
-        .taverns([["W3", "W4", "W5", "W6"], ["H", "M1", "E5", "B"], ["B", "M0", "E6", "H"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v03(o: Outcome) -> bool:
-    return o.start.order == [3, 1, 0, 2] and _gems(o.final) == [4, 2, 5, 3]
-
-
-def _ec04(ev: list[Event] | None) -> State:
-    sc = _sc(5).gems({0: 1, 1: 2, 2: 3, 3: 4, 4: 5})
-    for i in range(5):
-        sc.bids(i, taverns=[4, 0, 2], pouch=[3, 5])
-    return (
-        sc.taverns(
-            [["W3", "W4", "W5", "W6", "W7"], ["H", "M1", "E5", "B", "M2"], ["B", "M0", "E6", "H", "W8"]]
-        )
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v04(o: Outcome) -> bool:
-    return o.start.order == [4, 3, 2, 1, 0] and _gems(o.final) == [5, 4, 3, 2, 1]
-
-
-def _ec05(ev: list[Event] | None) -> State:
-    return (
-        _sc(3, age=2)
-        .command_zone(0, ["crown-jeweler"])
-        .gems({0: 6, 1: 4, 2: 5})
-        .bids(0, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[4, 0, 2], pouch=[3, 5])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v05(o: Outcome) -> bool:
-    return o.start.order == [0, 2, 1] and _gems(o.final) == [6, 5, 4] and o.has("gem.six-kept")
-
-
-def _ec06(ev: list[Event] | None) -> State:
-    return (
-        _sc(4)
-        .gems({0: 2, 1: 3, 2: 4, 3: 5})
-        .bids(0, taverns=[5, 0, 2], pouch=[3, 4])
-        .bids(1, taverns=[5, 0, 2], pouch=[3, 4])
-        .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
-        .bids(3, taverns=[3, 0, 2], pouch=[4, 5])
-        .taverns([["W3", "W4", "W5", "W6"], ["H", "M1", "E5", "B"], ["B", "M0", "E6", "H"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v06(o: Outcome) -> bool:
-    return (
-        o.start.order == [1, 0, 3, 2] and _gems(o.final) == [3, 2, 5, 4] and o.keys().count("gem.swap") == 2
-    )
-
-
-def _ec07(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .gems({0: 5, 1: 4, 2: 3})
-        .command_zone(0, ["Uline"])
-        .army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"], explorer=[5])
-        .hand(0, [0, 2, 3, 4, 5])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
-        .taverns([["W4", "W5", "W6"], ["H", "M1", "E6"], ["B", "M0", "E7"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v07(o: Outcome) -> bool:
-    s = o.final
-    return (
-        _dec(o.start) == "uline_bid" and s.order == [0, 1, 2] and s.ties == [[0, 1]] and o.has("order.tie2")
-    )
-
-
-def _ec08(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .bids(0, taverns=[4, 2, 3], pouch=[0, 5])
-        .bids(1, taverns=[3, 4, 2], pouch=[0, 5])
-        .taverns([["W3", "M1", "RO3"], ["H", "H", "B"], ["W4", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v08(o: Outcome) -> bool:
-    s = o.final
-    return "1RO3" in s.discard and not o.has("xform.due") and s.tavern == 1 and _dec(s) == "pick"
-
-
-# --- 14.2 Coin trade and transformation ----------------------------------------------------------
-
-
-def _ec09(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .bids(0, taverns=[0, 2, 4], pouch=[3, 5])
-        .bids(1, taverns=[2, 0, 3], pouch=[4, 5])
-        .taverns([["W3", "RO3", "M1"], ["H", "H", "E5"], ["B", "M2", "W4"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v09(o: Outcome) -> bool:
-    p = o.final.players[0]
-    keys = o.keys()
-    return (
-        p.slots[3:5] == [_coin("3"), _coin("11")]
-        and "5b" in o.final.out_of_game
-        and _before(keys, "xform.done", "trade.start")
-    )
-
-
-def _ec10(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .gems({0: 5, 1: 3, 2: 4})
-        .bids(0, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[2, 0, 4], pouch=[3, 5])
-        .taverns([["RO3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v10(o: Outcome) -> bool:
-    after = o.states[1]
-    return (
-        after.players[0].slots[0] == _coin("7")
-        and after.order == [0, 1, 2]
-        and after.ties == [[0, 1]]
-        and _gems(o.final) == [3, 5, 4]
-        and o.has("xform.keeps-order")
-    )
-
-
-def _ec11(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .bids(0, taverns=[5, 0, 4], pouch=[2, 3])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[2, 0, 4], pouch=[3, 5])
-        .taverns([["RO3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v11(o: Outcome) -> bool:
-    p = o.final.players[0]
-    return p.slots[2] == _coin("7") and not p.revealed[2] and o.has("xform.future-bid")
-
-
-def _ec12(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .gems({0: 5, 1: 4, 2: 3})
-        .bids(0, taverns=[4, 5, 0], pouch=[2, 3])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[2, 4, 3], pouch=[0, 5])
-        .taverns([[], ["RO3", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(1)
-        .build(ev)
-    )
-
-
-def _v12(o: Outcome) -> bool:
-    p = o.final.players[0]
-    return (
-        p.slots[0] == _coin("7")
-        and p.revealed[0]
-        and _gems(o.final) == [5, 4, 3]
-        and not o.has("gem.swap")
-        and o.final.tavern == 1
-    )
-
-
-def _ec13(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .bids(0, taverns=[5, 0, 4], pouch=[2, "3s"])
-        .bids(1, taverns=[4, 3, 2], pouch=[0, 5])
-        .bids(2, taverns=[2, 4, 0], pouch=[3, 5])
-        .taverns([["RO3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v13(o: Outcome) -> bool:
-    legal = {str(a) for a in legal_actions(o.final)}
-    return (
-        _dec(o.final) == "transform"
-        and "p0:transform:t1" not in legal
-        and "p0:transform:p1" not in legal
-        and "p0:transform:t2" in legal
-        and _refused(o, "R-XFORM")
-    )
-
-
-def _ec14(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .bids(0, taverns=[0, 2, 4], pouch=[3, 5])
-        .bids(1, taverns=["8", 0, 2], pouch=["8", 3])
-        .bids(2, taverns=[4, 0, 2], pouch=[3, 5])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v14(o: Outcome) -> bool:
-    return (
-        o.start.treasury.get(8, 0) == 0
-        and _coin("9") in o.final.players[0].slots
-        and o.has("treasury.fallback-up")
-    )
-
-
-_EC15_COINS: dict[int, list[int | str]] = {
-    0: ["25", "13", "14", "15", 0],
-    1: ["16", "17", "18", "19", "20"],
-    2: ["21", "22", "23", "24", "14"],
-}
-
-
-def _ec15(ev: list[Event] | None) -> State:
-    sc = _sc(5, age=2).gems({0: 5, 1: 4, 2: 3, 3: 2, 4: 1})
-    for i, coins in _EC15_COINS.items():
-        sc.bids(i, taverns=coins[:3], pouch=coins[3:])
-    for i in (3, 4):
-        sc.bids(i, taverns=[4, 0, 2], pouch=[3, 5])
-    s = sc.taverns(
-        [["RO5", "W4", "W5", "W6", "W7"], ["H", "M1", "E5", "B", "M2"], ["B", "M0", "E6", "H", "W8"]]
-    )
-    return s.at_tavern(0).build(ev)
-
-
-def _v15(o: Outcome) -> bool:
-    return (
-        o.final.players[0].slots[1] == _coin("12")
-        and o.has("treasury.fallback-down")
-        and all(o.start.treasury.get(v, 0) == 0 for v in range(14, 26))
-    )
-
-
-def _ec16(ev: list[Event] | None) -> State:
-    return (
-        _sc(3, age=2)
-        .bids(0, taverns=[0, 2, 4], pouch=["6", "25"])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[5, 0, 2], pouch=[3, 4])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v16(o: Outcome) -> bool:
-    p = o.final.players[0]
-    return (
-        sorted(c.value for c in p.slots[3:5] if c) == [6, 24]
-        and o.final.treasury[25] == 1
-        and o.has("treasury.fallback-down")
-    )
-
-
-def _ec17(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .bids(0, taverns=[0, 2, 4], pouch=[5, "g5"])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v17(o: Outcome) -> bool:
-    mid = o.states[2]
-    p = o.final.players[0]
-    return (
-        _dec(mid) == "trade_discard"
-        and _coin("10") in p.slots
-        and _coin("5") in p.slots
-        and "5b" in o.final.out_of_game
-    )
-
-
-def _ec18(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .bids(0, taverns=[0, 3, 4], pouch=[2, "9"])
-        .bids(1, taverns=[2, 0, 3], pouch=[4, 5])
-        .bids(2, taverns=[3, 4, 0], pouch=[2, 5])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v18(o: Outcome) -> bool:
-    return (
-        o.start.treasury[9] == 0
-        and _coin("9") in o.final.players[1].slots
-        and _coin("11") in o.final.players[0].slots
-        and o.final.treasury[9] == 0
-    )
-
-
-def _ec19(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .gems({0: 5, 1: 4, 2: 3})
-        .bids(0, taverns=["3s", 0, 4], pouch=[2, 5])
-        .bids(1, taverns=[3, 0, 2], pouch=[4, 5])
-        .bids(2, taverns=[4, 0, 2], pouch=[3, 5])
-        .taverns([["W3", "W4", "W5"], ["H", "M1", "E5"], ["B", "M0", "E6"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v19(o: Outcome) -> bool:
-    return (
-        o.start.order == [2, 0, 1]
-        and o.start.ties == [[0, 1]]
-        and _gems(o.final) == [4, 5, 3]
-        and _coin("7") in o.final.players[0].slots
-    )
-
-
-def _ec20(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"])
-        .bids(0, taverns=[0, 2, 3], pouch=[4, 5])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
-        .only_heroes("Uline", "Skaa")
-        .taverns([["W4", "W5", "E5"], ["H", "M1", "E6"], ["B", "M0", "E7"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v20(o: Outcome) -> bool:
-    after_recruit = o.states[3]
-    p = o.final.players[0]
-    return (
-        _dec(after_recruit) == "uline_trade"
-        and len(after_recruit.players[0].hand) == 4
-        and p.slots[0] == _coin("0")
-        and p.slots[1:] == [None] * 4
-        and len(p.hand) == 4
-        and _coin("7") in p.hand
-        and _coin("5b") not in p.hand
-    )
-
-
-def _ec21(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .command_zone(0, ["Uline"])
-        .army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"], explorer=[5])
-        .hand(0, [0, 2, 3, 4, 5])
-        .bids(1, taverns=[4, 3, 2], pouch=[0, 5])
-        .taverns([["W4", "W5", "W6"], ["H", "M1", "E6"], ["B", "M0", "E7"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v21(o: Outcome) -> bool:
-    p = o.final.players[0]
-    return "uline_trade" not in [_dec(s) for s in o.states] and _coin("9") in p.hand and o.has("trade.done")
-
-
-def _ec22(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"])
-        .bids(0, taverns=[0, 2, 4], pouch=[3, 5])
-        .bids(1, taverns=[4, 0, 2], pouch=[3, 5])
-        .bids(2, taverns=[3, 0, 2], pouch=[4, 5])
-        .only_heroes("Grid", "Skaa")
-        .taverns([["W4", "W5", "E5"], ["H", "M1", "E6"], ["B", "M0", "E7"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v22(o: Outcome) -> bool:
-    keys = o.keys()
-    p = o.final.players[0]
-    return _before(keys, "xform.done", "trade.start") and {str(c) for c in p.slots[3:5]} == {
-        "5b",
-        "15",
-    }
-
-
-def _ec23(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .command_zone(0, ["Ylud"])
-        .army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"])
-        .army(1, warrior=[4], hunter=["H"], miner=[2], blacksmith=["B"], explorer=[5])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v23(o: Outcome) -> bool:
-    return (
-        not o.has("trade.start")
-        and o.has("ylud.placed")
-        and "trade_discard" not in [_dec(s) for s in o.states]
-    )
-
-
-# --- 14.3 Distinctions and Troop Evaluation ----------------------------------------------------
-
-
-def _ec27(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .command_zone(1, ["Skaa", "Astrid"])
-        .army(0, warrior=[3, 4, 5], hunter=["H", "H", "H"], miner=[0, 1, 2], explorer=[5, 6, 7, 8])
-        .army(
-            1,
-            warrior=[6, 7, 8],
-            hunter=["H", "H", "H"],
-            miner=[0, 1, 2],
-            blacksmith=["B"],
-            explorer=[9, 10, 11],
-        )
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v27(o: Outcome) -> bool:
-    s = o.final
-    return (
-        o.has("dist.pioneer-none")
-        and all("pioneer-of-the-kingdom" not in p.command_zone for p in s.players)
-        and s.players[1].thrud == _col("explorer")
-        and "kings-great-armorer" in s.players[1].command_zone
-    )
-
-
-def _ec28(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .command_zone(0, ["Skaa"])
-        .army(
-            0,
-            warrior=[3, 4, 5],
-            hunter=["H", "H", "H"],
-            miner=[0, 1, 2],
-            blacksmith=["B"],
-            explorer=[5, 6, 7],
-        )
-        .army(1, warrior=[6, 7, 8], hunter=["H", "H", "H"], miner=[0, 1, 2], explorer=[8, 9, 10])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v28(o: Outcome) -> bool:
-    return (
-        _dec(o.start) == "hero"
-        and _dec(o.states[0]) == "hero"
-        and _dec(o.final) == "bids"
-        and len(o.final.players[0].heroes) == 3
-    )
-
-
-def _pioneer_card(card: str) -> Callable[[State], State]:
-    def change_draw(s: State) -> State:
-        def swap(d: dict[str, Any]) -> None:
+def _empty_deck(d: dict[str, Any]) -> None:
+    deck = d["decks"][str(d["age"])]
+    d["discard"].extend(deck)
+    deck.clear()
+
+
+def _pioneer_first(card: str) -> Callable[[dict[str, Any]], None]:
+    def swap(d: dict[str, Any]) -> None:
+        draw = d["pioneer_draw"]
+        if not draw:
+            raise DocumentError("pioneer_draw", "no Pioneer of the Kingdom draw is pending in this position")
+        if card not in draw:
             deck = d["decks"]["2"]
-            if card not in d["pioneer_draw"]:
-                deck.remove(card)
-                deck.append(d["pioneer_draw"][0])
-                d["pioneer_draw"][0] = card
+            if card not in deck:
+                raise DocumentError("pioneer_draw", f"{card} is not in the Age II deck")
+            deck.remove(card)
+            deck.append(draw[0])
+            draw[0] = card
 
-        return _edit(s, swap)
+    return swap
 
-    return change_draw
 
+GALLERY: tuple[EdgeCase, ...] = load_rulings()
 
-def _ec29(ev: list[Event] | None) -> State:
-    s = _sc(2).army(0, explorer=[5]).at_end_of_age().build(ev)
-    return _pioneer_card("2RO5")(s)
 
-
-def _v29(o: Outcome) -> bool:
-    s = o.final
-    return (
-        _dec(o.states[0]) == "transform"
-        and _coin("10") in s.players[0].hand
-        and "2RO5" in s.discard
-        and _dec(s) == "bids"
-    )
-
-
-def _ec30(ev: list[Event] | None) -> State:
-    s = (
-        _sc(2)
-        .army(0, warrior=[3], hunter=["H"], miner=[1], explorer=[5])
-        .army(1, warrior=[4], hunter=["H"], miner=[2])
-        .only_heroes("Uline", "Skaa")
-        .at_end_of_age()
-        .build(ev)
-    )
-    return _pioneer_card("2B1")(s)
-
-
-def _v30(o: Outcome) -> bool:
-    s = o.final
-    d = decision(s)
-    return (
-        _dec(o.states[0]) == "hero"
-        and "uline" in s.players[0].heroes
-        and s.age == 2
-        and d is not None
-        and d.kind == "bids"
-        and d.players == (1,)
-    )
-
-
-def _ec31(ev: list[Event] | None) -> State:
-    return (
-        _sc(3)
-        .gems({0: 3, 1: 4, 2: 5})
-        .command_zone(0, ["Ylud"])
-        .army(1, warrior=[3])
-        .army(2, warrior=[4])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v31(o: Outcome) -> bool:
-    s = o.final
-    return (
-        sorted(_gems(s)) == [4, 5, 6]
-        and s.players[0].gem == 6
-        and s.gems_out == [3]
-        and "crown-jeweler" in s.players[0].command_zone
-    )
-
-
-def _ec32(ev: list[Event] | None) -> State:
-    s = (
-        _sc(3, round=4)
-        .gems({0: 3, 1: 4, 2: 5})
-        .army(0, miner=[1])
-        .bids(0, taverns=[4, 0, 3], pouch=[2, 5])
-        .bids(1, taverns=[2, 0, 3], pouch=[4, 5])
-        .bids(2, taverns=[5, 0, 2], pouch=[3, 4])
-        .taverns([[], [], ["W3", "W4", "W5"]])
-        .at_tavern(2)
-        .build(ev)
-    )
-
-    def empty_age_one(d: dict[str, Any]) -> None:
-        d["discard"].extend(d["decks"]["1"])
-        d["decks"]["1"] = []
-
-    return _edit(s, empty_age_one)
-
-
-def _v32(o: Outcome) -> bool:
-    keys = o.keys()
-    s = o.final
-    return (
-        _before(keys, "gem.swap", "dist.crown-jeweler")
-        and s.players[0].gem == 6
-        and s.gems_out == [4]
-        and s.players[1].gem == 3
-    )
-
-
-# --- 14.4 Heroes and lines ----------------------------------------------------------------------
-
-
-def _ec33(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(0, hunter=["H"], miner=[1], blacksmith=["B"], explorer=[5, 6, 7, 8])
-        .only_heroes("Hourya")
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["W3", "M0", "H"], ["E9", "M2", "B"], ["W4", "M1", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v33(o: Outcome) -> bool:
-    return (
-        o.has("recruit.none-eligible")
-        and _dec(o.states[2]) == "hero"
-        and "hourya" in o.final.players[0].heroes
-    )
-
-
-def _ec34(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .command_zone(0, ["Skaa", "Astrid"])
-        .army(
-            0,
-            warrior=[3, 4, 5, 6],
-            hunter=["H", "Dagda"],
-            miner=[0, 1, 2, 0],
-            blacksmith=["B", "B"],
-            explorer=[5, 6, 7, 8],
-        )
-        .army(
-            1, warrior=[7, 8, 9, 3], hunter=["H", "H", "H", "H"], miner=[1, 2, 1, 2], explorer=[9, 10, 11, 5]
-        )
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v34(o: Outcome) -> bool:
-    return (
-        _dec(o.start) == "hero"
-        and len(o.final.players[0].heroes) == 4
-        and _dec(o.final) == "bids"
-        and o.keys().count("recruit.due") == 1
-    )
-
-
-def _ec35(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(0, warrior=[3, 4], miner=[0, 1], blacksmith=["B", "B"], explorer=[5, 6])
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["H", "M2", "W5"], ["E9", "M1", "B"], ["W6", "M0", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v35(o: Outcome) -> bool:
-    s = o.final
-    p = s.players[0]
-    return (
-        p.heroes == ["dagda"]
-        and _dec(s) == "pick"
-        and s.players[0].columns[0] == ["1W3"]
-        and ranks(p, 1) == 4
-    )
-
-
-def _ec36(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(0, warrior=[3, "Kraal"], hunter=["H"], miner=[0, 1], blacksmith=["B", "B"], explorer=[5, 6])
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["H", "M2", "W5"], ["E9", "M1", "B"], ["W6", "M0", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v36(o: Outcome) -> bool:
-    legal = {str(a) for a in legal_actions(o.final)}
-    return (
-        _dec(o.final) == "discard"
-        and not any("warrior" in a for a in legal)
-        and _refused(o, "R-HERO-DAGDA")
-        and "p0:discard:miner,explorer" in legal
-    )
-
-
-def _ec37(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(
-            0,
-            warrior=[3, 4, "Kraal"],
-            hunter=["H", "H", "H"],
-            miner=[0, 1, 2, "Thrud"],
-            blacksmith=["B", "B", "Aegur"],
-            explorer=[5, 6, 7, 8],
-        )
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["H", "M2", "W5"], ["E9", "M1", "B"], ["W6", "M0", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v37(o: Outcome) -> bool:
-    legal = {str(a) for a in legal_actions(o.final)}
-    return _dec(o.final) == "hero" and "p0:hero:dagda" not in legal and _refused(o, "R-HERO-DAGDA-3")
-
-
-def _ec38(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(0, warrior=[3, 4, 5], miner=[0, 1, 2], blacksmith=["B", "B", "B"], explorer=[5, 6, 7])
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["H", "M2", "W6"], ["E9", "M1", "B"], ["W7", "M0", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v38(o: Outcome) -> bool:
-    kinds = [_dec(s) for s in o.states]
-    return kinds == ["hero", "hero", "hero", "pick"] and o.final.players[0].heroes == [
-        "aral",
-        "skaa",
-        "astrid",
-    ]
-
-
-def _ec39(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(0, warrior=[3, "Thrud"], hunter=["H"], miner=[0], blacksmith=["B"], explorer=[5])
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["W4", "M2", "H"], ["E9", "M1", "B"], ["W6", "M0", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v39(o: Outcome) -> bool:
-    lifted = o.states[0]
-    p = o.final.players[0]
-    return (
-        _dec(lifted) == "thrud"
-        and lifted.players[0].thrud == -1
-        and p.thrud == _col("explorer")
-        and p.columns[0] == ["1W3", "1W4"]
-    )
-
-
-def _ec40(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .army(
-            0,
-            warrior=[3, 4],
-            hunter=["H", "H"],
-            miner=[0, 1],
-            blacksmith=["B"],
-            explorer=[5, 6, 7, 8, "Thrud"],
-        )
-        .bids(0, taverns=[5, 4, 0], pouch=[2, 3])
-        .bids(1, taverns=[2, 3, 0], pouch=[4, 5])
-        .taverns([["B", "M2", "H"], ["E9", "M1", "B"], ["W6", "M0", "E10"]])
-        .at_tavern(0)
-        .build(ev)
-    )
-
-
-def _v40(o: Outcome) -> bool:
-    return (
-        "p0:hero:hourya" in {str(a) for a in legal_actions(o.states[0])}
-        and "hourya" in o.final.players[0].heroes
-    )
-
-
-def _ec41(ev: list[Event] | None) -> State:
-    return (
-        _sc(2, age=2)
-        .army(0, warrior=[3, "Thrud"], hunter=["Ylud"])
-        .army(1, warrior=[4, 5])
-        .hand(0, [0, 2, 3, 4, 5])
-        .hand(1, [0, 2, 3, 4, 5])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v41(o: Outcome) -> bool:
-    t = final_scores(o.final)
-    return (
-        o.final.is_over
-        and "thrud" in o.final.players[0].command_zone
-        and o.final.players[0].thrud == -1
-        and t.players[0].points("warrior_bonus") == 0
-        and t.players[1].points("warrior_bonus") == 5
-    )
-
-
-def _ec42(ev: list[Event] | None) -> State:
-    return (
-        _sc(2)
-        .command_zone(0, ["Ylud"])
-        .army(0, warrior=[3, 4], hunter=["H", "H"], miner=[0, 1], blacksmith=["B", "B"], explorer=[5])
-        .army(1, warrior=[5, 6], hunter=["H", "H"], miner=[1, 2], blacksmith=["B", "B"], explorer=[6])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v42(o: Outcome) -> bool:
-    keys = o.keys()
-    return (
-        _dec(o.states[0]) == "hero"
-        and _before(keys, "hero.neutral", "eval.win")
-        and "pioneer-of-the-kingdom" in o.final.players[0].command_zone
-    )
-
-
-def _ec43(ev: list[Event] | None) -> State:
-    return (
-        _sc(2, age=2)
-        .army(0, warrior=[3], hunter=["H", "Ylud"])
-        .army(1, warrior=[4])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v43(o: Outcome) -> bool:
-    return o.has("ylud.stays") and o.final.players[0].columns[1][-1] == "ylud" and o.final.is_over
-
-
-def _ec44(ev: list[Event] | None) -> State:
-    return (
-        _sc(2, age=2)
-        .command_zone(0, ["Ylud"])
-        .army(0, warrior=[3, 4], hunter=["H", "H"], miner=[0, 1], blacksmith=["B", "B"], explorer=[5])
-        .army(1, warrior=[5])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v44(o: Outcome) -> bool:
-    s = o.final
-    line = final_scores(s).players[0].line("heroes")
-    return s.is_over and "thrud" in s.players[0].command_zone and line.points >= 13 and o.has("thrud.home")
-
-
-def _ec45(ev: list[Event] | None) -> State:
-    return (
-        _sc(2, age=2).army(0, explorer=[5, 8, "Idunn", "Ylud"]).army(1, warrior=[4]).at_end_of_age().build(ev)
-    )
-
-
-def _v45(o: Outcome) -> bool:
-    return o.final.is_over and final_scores(o.final).players[0].points("explorer") == 39
-
-
-def _ec46(ev: list[Event] | None) -> State:
-    return (
-        _sc(2, age=2)
-        .command_zone(1, ["Ylud"])
-        .army(0, miner=[0, 1, 2, "Lokdur", "Zoral"])
-        .army(1, miner=[1, 2])
-        .at_end_of_age()
-        .build(ev)
-    )
-
-
-def _v46(o: Outcome) -> bool:
-    miners = o.final.players[0].columns[_col("miner")]
-    without_zoral = [c for c in miners if c != "zoral"]
-    return (
-        o.final.is_over
-        and final_scores(o.final).players[0].points("miner") == 49
-        and class_points(DwarfClass.MINER, without_zoral) == 24
-    )
-
-
-GALLERY: tuple[EdgeCase, ...] = (
-    EdgeCase("EC-01", ("R-PICK-3",), _ec01, _v01, ("p0:pick:W3", "p1:pick:M1")),
-    EdgeCase("EC-02", ("R-ORDER-2", "R-GEM-1"), _ec02, _v02, ("p2:pick:W5", "p0:pick:W4", "p1:pick:W3")),
-    EdgeCase("EC-03", ("R-GEM-2",), _ec03, _v03, ("p3:pick:W6", "p1:pick:W5", "p0:pick:W4", "p2:pick:W3")),
-    EdgeCase(
-        "EC-04", ("R-GEM-2",), _ec04, _v04, ("p4:pick:*", "p3:pick:*", "p2:pick:*", "p1:pick:*", "p0:pick:*")
-    ),
-    EdgeCase("EC-05", ("R-GEM-3",), _ec05, _v05, ("p0:pick:*", "p2:pick:*", "p1:pick:*")),
-    EdgeCase("EC-06", ("R-GEM-2",), _ec06, _v06, ("p1:pick:*", "p0:pick:*", "p3:pick:*", "p2:pick:*")),
-    EdgeCase("EC-07", ("R-HERO-ULINE-4", "R-ORDER-2"), _ec07, _v07, ("p0:uline:4",)),
-    EdgeCase("EC-08", ("R-PICK-1", "R-PICK-3"), _ec08, _v08, ("p0:pick:W3", "p1:pick:M1")),
-    EdgeCase(
-        "EC-09", ("R-XFORM-6", "R-TRADE-2"), _ec09, _v09, ("p1:pick:W3", "p0:pick:RO3", "p0:transform:p1")
-    ),
-    EdgeCase(
-        "EC-10",
-        ("R-XFORM-5", "R-GEM-1"),
-        _ec10,
-        _v10,
-        ("p0:pick:RO3", "p0:transform:t0", "p1:pick:W4", "p2:pick:W5"),
-    ),
-    EdgeCase("EC-11", ("R-XFORM-4",), _ec11, _v11, ("p0:pick:RO3", "p0:transform:t2")),
-    EdgeCase("EC-12", ("R-XFORM-5",), _ec12, _v12, ("p0:pick:RO3", "p0:transform:t0")),
-    EdgeCase("EC-13", ("R-XFORM-1",), _ec13, _v13, ("p0:pick:RO3",), ("p0:transform:t1", "p0:transform:p1")),
-    EdgeCase("EC-14", ("R-TREAS-1",), _ec14, _v14, ("p1:pick:W5", "p2:pick:W4", "p0:pick:W3")),
-    EdgeCase("EC-15", ("R-TREAS-1",), _ec15, _v15, ("p0:pick:RO5", "p0:transform:t1")),
-    EdgeCase("EC-16", ("R-TREAS-1", "R-TREAS-2"), _ec16, _v16, ("p2:pick:W5", "p1:pick:W4", "p0:pick:W3")),
-    EdgeCase(
-        "EC-17", ("R-TRADE-4",), _ec17, _v17, ("p1:pick:W5", "p2:pick:W4", "p0:pick:W3", "p0:tradediscard:p0")
-    ),
-    EdgeCase(
-        "EC-18",
-        ("R-COIN-1", "R-TREAS-1"),
-        _ec18,
-        _v18,
-        ("p2:pick:W5", "p1:pick:W4", "p0:pick:W3", "p2:pick:*", "p0:pick:*", "p1:pick:*"),
-    ),
-    EdgeCase(
-        "EC-19",
-        ("R-DIST-HUNTINGMASTER-2", "R-ORDER-2"),
-        _ec19,
-        _v19,
-        ("p2:pick:W5", "p0:pick:W4", "p1:pick:W3"),
-    ),
-    EdgeCase(
-        "EC-20",
-        ("R-HERO-ULINE-2", "R-HERO-ULINE-5"),
-        _ec20,
-        _v20,
-        ("p1:pick:W4", "p2:pick:W5", "p0:pick:E5", "p0:hero:uline", "p0:trade:h0,h3"),
-    ),
-    EdgeCase(
-        "EC-21",
-        ("R-HERO-ULINE-5",),
-        _ec21,
-        _v21,
-        (
-            "p0:uline:2",
-            "p1:pick:*",
-            "p0:pick:*",
-            "p0:uline:3",
-            "p0:pick:*",
-            "p1:pick:*",
-            "p0:uline:0",
-            "p1:pick:*",
-            "p0:pick:*",
-        ),
-    ),
-    EdgeCase(
-        "EC-22",
-        ("R-SEQ-2", "R-HERO-GRID-2"),
-        _ec22,
-        _v22,
-        ("p1:pick:W4", "p2:pick:W5", "p0:pick:E5", "p0:hero:grid", "p0:transform:p0"),
-    ),
-    EdgeCase("EC-23", ("R-AGE-1", "R-TRADE-1"), _ec23, _v23, ("p0:ylud:explorer",)),
-    EdgeCase("EC-27", ("R-EVAL-5", "R-DIST-PIONEER-4"), _ec27, _v27, ("p1:hero:thrud", "p1:thrud:explorer")),
-    EdgeCase(
-        "EC-28", ("R-RECRUIT-3", "R-DIST-ARMORER-1"), _ec28, _v28, ("p0:hero:astrid", "p0:hero:dwerg-ymir")
-    ),
-    EdgeCase("EC-29", ("R-DIST-PIONEER-2", "R-XFORM-1"), _ec29, _v29, ("p0:keep:2RO5", "p0:transform:h4")),
-    EdgeCase("EC-30", ("R-RECRUIT-4",), _ec30, _v30, ("p0:keep:2B1", "p0:hero:uline")),
-    EdgeCase("EC-31", ("R-DIST-CROWNJEWELER-1",), _ec31, _v31, ("p0:ylud:miner",)),
-    EdgeCase("EC-32", ("R-TAVERN-END-1", "R-EVAL-1"), _ec32, _v32, ("p1:pick:*", "p0:pick:*", "p2:pick:*")),
-    EdgeCase(
-        "EC-33",
-        ("R-RECRUIT-6", "R-RECRUIT-7"),
-        _ec33,
-        _v33,
-        ("p0:pick:W3", "p1:pick:*", "p0:pick:E9", "p0:hero:hourya"),
-    ),
-    EdgeCase("EC-34", ("R-RECRUIT-3", "R-RECRUIT-5"), _ec34, _v34, ("p0:hero:dwerg-ymir",)),
-    EdgeCase(
-        "EC-35",
-        ("R-RECRUIT-8", "R-HERO-DAGDA-2"),
-        _ec35,
-        _v35,
-        ("p0:pick:H", "p0:hero:dagda", "p0:discard:warrior,miner"),
-    ),
-    EdgeCase(
-        "EC-36",
-        ("R-HERO-DAGDA-3",),
-        _ec36,
-        _v36,
-        ("p0:pick:H", "p0:hero:dagda"),
-        ("p0:discard:warrior,miner",),
-    ),
-    EdgeCase("EC-37", ("R-HERO-DAGDA-3",), _ec37, _v37, ("p0:pick:H",), ("p0:hero:dagda",)),
-    EdgeCase(
-        "EC-38",
-        ("R-RECRUIT-3", "R-RECRUIT-8"),
-        _ec38,
-        _v38,
-        ("p0:pick:H", "p0:hero:aral", "p0:hero:skaa", "p0:hero:astrid"),
-    ),
-    EdgeCase("EC-39", ("R-HERO-THRUD-3",), _ec39, _v39, ("p0:pick:W4", "p0:thrud:explorer")),
-    EdgeCase("EC-40", ("R-HERO-HOURYA-2", "R-HERO-THRUD-4"), _ec40, _v40, ("p0:pick:B", "p0:hero:hourya")),
-    EdgeCase("EC-41", ("R-HERO-THRUD-5", "R-SCORE-7"), _ec41, _v41, ("p0:ylud:hunter",)),
-    EdgeCase("EC-42", ("R-HERO-YLUD-2", "R-HERO-YLUD-4"), _ec42, _v42, ("p0:ylud:explorer", "p0:hero:skaa")),
-    EdgeCase("EC-43", ("R-HERO-YLUD-3",), _ec43, _v43, ("p0:ylud:hunter",)),
-    EdgeCase(
-        "EC-44",
-        ("R-AGE-2", "R-HERO-THRUD-5"),
-        _ec44,
-        _v44,
-        ("p0:ylud:explorer", "p0:hero:thrud", "p0:thrud:warrior"),
-    ),
-    EdgeCase("EC-45", ("R-HERO-IDUNN-2", "R-HERO-YLUD-5"), _ec45, _v45, ("p0:ylud:explorer",)),
-    EdgeCase("EC-46", ("R-HERO-LOKDUR-1", "R-HERO-ZORAL-1"), _ec46, _v46, ("p1:ylud:hunter",)),
-)
+def get(ec_id: str) -> EdgeCase:
+    """The gallery entry with this id (``"EC-09"``, ``"ec09"`` and ``"9"`` all work)."""
+    digits = "".join(ch for ch in ec_id if ch.isdigit())
+    key = f"EC-{int(digits):02d}" if digits else ec_id
+    for case in GALLERY:
+        if case.id == key:
+            return case
+    raise KeyError(ec_id)
 
 
 def covered(cases: tuple[EdgeCase, ...] = GALLERY) -> list[str]:
@@ -1297,4 +717,22 @@ def covered(cases: tuple[EdgeCase, ...] = GALLERY) -> list[str]:
     return [f"EC-{r[0]:02d}" if len(r) == 1 else f"EC-{r[0]:02d}\u2013EC-{r[-1]:02d}" for r in runs]
 
 
-__all__ = ["GALLERY", "NAMES", "EdgeCase", "Outcome", "covered", "get", "resolve", "run"]
+__all__ = [
+    "GALLERY",
+    "NAMES",
+    "Check",
+    "EdgeCase",
+    "Outcome",
+    "Position",
+    "Refusal",
+    "Seat",
+    "check_failure",
+    "covered",
+    "failures",
+    "get",
+    "load_rulings",
+    "resolve",
+    "ruling_from_dict",
+    "run",
+    "value_at",
+]

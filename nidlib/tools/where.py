@@ -78,11 +78,16 @@ def _index() -> dict[str, tuple[Citation, ...]]:
                 continue  # the usage line of this tool
             for rid in set(_ID.findall(line)):
                 found.setdefault(rid, []).append(Citation(rel, n, key))
+    for path in sorted((_ROOT / "content" / "rulings").glob("*.json")):
+        rel = path.relative_to(_ROOT.parent).as_posix()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for rid in set(_ID.findall(line)):
+                found.setdefault(rid, []).append(Citation(rel, n, f"ruling {path.stem}"))
     return {rid: tuple(cs) for rid, cs in found.items()}
 
 
 def cited_in(rule_id: str) -> tuple[Citation, ...]:
-    """Every place in nidlib (code and the English catalogue) that cites ``rule_id``, in file order."""
+    """Every place in nidlib (code, the English catalogue, the rulings) that cites ``rule_id``, in file order."""
     return _index().get(rule_id, ())
 
 

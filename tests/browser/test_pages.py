@@ -1,5 +1,5 @@
 """Pages as served by `make run`: built ahead of the request by preheated kernels, shown in the
-address's language, and their kernel shut down when the tab closes (widgets/lessons/page.py,
+address's language, and their kernel shut down when the tab closes (widgets/preheat.py, widgets/lessons/page.py,
 tools/serve.py)."""
 
 from __future__ import annotations

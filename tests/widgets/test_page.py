@@ -1,14 +1,15 @@
 """A page built before its request (Voila's preheated kernels) ends up exactly like a page built for
-the request: widgets/lessons/page.py.
+the request: widgets/preheat.py (the machinery) and widgets/lessons/page.py (the page's language).
 
 ``tools/serve.py`` preheats: every notebook runs in the default language before anyone asks for it;
 its last cell waits for the request and, if the address says ``?lang=zh-Hant``, rebuilds every
 slot. These tests run each notebook's cells both ways in this process (the request is simulated by
-replacing ``page._wait_for_request``, which the browser tests exercise for real) and compare everything a learner can read.
+replacing ``preheat._wait_for_request``, which the browser tests exercise for real) and compare everything a learner can read.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Iterator
@@ -20,9 +21,18 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 from nidlib.core.messages import get_language, set_language
+from widgets import preheat as machinery
 from widgets.lessons import page
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
+#: every page module but the landing page (widgets/lessons/index.py has no lesson prose)
+LESSON_MODULES = [
+    *sorted(
+        f"widgets.lessons.{p.stem}" for p in (TUTORIALS.parent / "widgets" / "lessons").glob("l[0-9]*.py")
+    ),
+    "widgets.game",
+    "widgets.lab",
+]
 NOTEBOOKS = sorted(TUTORIALS.glob("*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -30,8 +40,8 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 @pytest.fixture(autouse=True)
 def fresh_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test is a new kernel: no request seen, no slots, English, no address."""
-    monkeypatch.setattr(page, "_request_seen", False)
-    monkeypatch.setattr(page, "_slots", [])
+    monkeypatch.setattr(machinery, "_request_seen", False)
+    monkeypatch.setattr(machinery, "_slots", [])
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     set_language("en")
@@ -48,7 +58,7 @@ def preheat(monkeypatch: pytest.MonkeyPatch, query: str) -> list[str]:
         monkeypatch.setenv("QUERY_STRING", query)  # what Voila's request-info socket does
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setattr(page, "_wait_for_request", wait_for_request)
+    monkeypatch.setattr(machinery, "_wait_for_request", wait_for_request)
     return waits
 
 
@@ -102,7 +112,7 @@ def run_cells(nb: Path) -> list[Any]:
 
 
 def test_without_preheat_live_returns_the_widget_itself() -> None:
-    @page.live
+    @machinery.live
     def build() -> w.HTML:
         return w.HTML("hello")
 
@@ -110,6 +120,44 @@ def test_without_preheat_live_returns_the_widget_itself() -> None:
     assert isinstance(widget, w.HTML)
     assert widget.value == "hello"
     assert page.finish() == "en"
+
+
+def test_preheat_finish_asks_the_page_only_when_it_was_built_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """widgets/preheat.py's interface: ``finish(changed)`` calls ``changed()`` once the request has
+    come, and only for a page built ahead of it; the slots are rebuilt only if it returns True."""
+    asked: list[str] = []
+
+    def changed() -> bool:
+        asked.append("asked")
+        return False
+
+    machinery.finish(changed)
+    assert asked == [], "without preheating there is no request to wait for"
+    waits = preheat(monkeypatch, "lang=zh-Hant")
+    built: list[int] = []
+
+    @machinery.live
+    def build() -> w.HTML:
+        built.append(1)
+        return w.HTML("x")
+
+    build()
+    machinery.finish(changed)
+    assert (waits, asked, built) == (["lang=zh-Hant"], ["asked"], [1]), "not rebuilt: changed() said no"
+    assert not machinery.prebuilding()
+
+
+@pytest.mark.parametrize("module", LESSON_MODULES)
+def test_a_lesson_gets_its_page_from_the_one_page_helper(module: str) -> None:
+    """A lesson module is only its content: header, footer and prose come from its ``Page``."""
+    lesson = importlib.import_module(module)
+    assert isinstance(lesson.page, page.Page)
+    assert lesson.page.stem == lesson.STEM
+    assert (lesson.header, lesson.footer, lesson.say) == (
+        lesson.page.header,
+        lesson.page.footer,
+        lesson.page.say,
+    )
 
 
 def test_without_preheat_the_address_language_is_used_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,7 +177,7 @@ def test_preheated_page_waits_in_finish_not_before(monkeypatch: pytest.MonkeyPat
     assert page.url_language() is None  # built ahead of the request: the address is unknown
     built: list[str] = []
 
-    @page.live
+    @machinery.live
     def build() -> w.HTML:
         built.append(get_language())
         return w.HTML(get_language())
@@ -144,7 +192,7 @@ def test_preheated_page_waits_in_finish_not_before(monkeypatch: pytest.MonkeyPat
     assert slot.children[0].value == "zh-Hant"
     assert first.comm is None, "the English build is dropped"
     assert first not in _instances.values()
-    assert not page.prebuilding()
+    assert not machinery.prebuilding()
     assert page.finish() == "zh-Hant"
     assert waits == ["lang=zh-Hant"], "the request is awaited once"
 
@@ -153,7 +201,7 @@ def test_preheated_page_in_the_default_language_is_not_rebuilt(monkeypatch: pyte
     preheat(monkeypatch, "")
     calls: list[int] = []
 
-    @page.live
+    @machinery.live
     def build() -> w.HTML:
         calls.append(1)
         return w.HTML("x")
@@ -172,13 +220,13 @@ def test_rebuild_drops_every_model_of_the_first_build_silently(monkeypatch: pyte
 
     preheat(monkeypatch, "lang=zh-Hans")
 
-    @page.live
+    @machinery.live
     def build() -> w.VBox:
         return w.VBox([w.Button(description=get_language()), w.HBox([w.HTML("b")])])
 
     before = len(_instances)
     slot = build()
-    made = set(page._slots[0].made)
+    made = set(machinery._slots[0].made)
     assert len(made) >= 8  # boxes, button, html, their layouts and styles
     old = [_instances[m] for m in made]
     sent: list[str] = []
@@ -205,8 +253,8 @@ def test_a_preheated_page_reads_like_a_page_built_for_its_address(
     direct = [readable(x) for x in run_cells(nb) if x is not None]
 
     set_language("en")
-    monkeypatch.setattr(page, "_request_seen", False)
-    monkeypatch.setattr(page, "_slots", [])
+    monkeypatch.setattr(machinery, "_request_seen", False)
+    monkeypatch.setattr(machinery, "_slots", [])
     preheat(monkeypatch, f"lang={lang}")
     shown = run_cells(nb)
     assert get_language() == lang
@@ -230,7 +278,7 @@ def test_a_rebuild_sends_nothing_and_its_widgets_still_work(monkeypatch: pytest.
     preheat(monkeypatch, "lang=zh-Hant")
     clicks: list[int] = []
 
-    @page.live
+    @machinery.live
     def build() -> w.Button:
         b = w.Button(description=get_language())
         b.on_click(lambda _b: clicks.append(1))
@@ -268,7 +316,7 @@ def test_a_widget_both_builds_share_is_kept(monkeypatch: pytest.MonkeyPatch) -> 
     preheat(monkeypatch, "lang=zh-Hant")
     cache: dict[str, w.HTML] = {}
 
-    @page.live
+    @machinery.live
     def build() -> w.VBox:
         shared = cache.setdefault("style", w.HTML("<style></style>"))
         return w.VBox([shared, w.HTML(get_language())])

@@ -56,6 +56,9 @@ tar xzf "$CACHE/npm/fortawesome-fontawesome-free-$FONTAWESOME.tgz" -C "$WORK/npm
   --pin "ipython==9.6.0:decorator,ipython-pygments-lexers,jedi,matplotlib-inline,prompt-toolkit,pygments,stack-data,traitlets,wcwidth" \
   --pin "ipython-pygments-lexers==1.1.1:pygments"
 
+# 4b. their bytecode, compiled by Pyodide's own Python under Node.js (every page load compiled them again)
+node "$HERE/precompile.mjs" "$WORK/npm/package" "$WORK/site/static/pyodide"
+
 # 5. the pages: every notebook, plus a copy per other language whose first cell sets the address's
 #    language (the kernel runs in a web worker and never sees the page's query string)
 "$VENV/bin/python" "$HERE/pages.py" tutorials "$WORK/site/content" "${LANGS[@]}"

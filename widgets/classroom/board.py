@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
 
 import nidlib
 from nidlib.core.coins import Coin
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import term
 from nidlib.core.state import State
-from widgets.render import card_html, coin_html, gem_html
+from widgets.render import card_html, coin_html, gem_html, t
 
 __all__ = [
     "BOARD_CSS",
@@ -61,10 +60,6 @@ BOARD_CSS = """
 .nt-class-small tbody th { text-align: left; }
 .nt-class-lead { font-weight: 800; }
 """
-
-
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
 
 
 @dataclass

@@ -31,7 +31,8 @@ from nidlib.core.messages import render, term
 from nidlib.core.state import State
 from widgets.classroom.room import Member, RoomError, Rooms
 from widgets.controller import Controller
-from widgets.lessons.page import prebuilding
+from widgets.preheat import prebuilding
+from widgets.render import t
 
 __all__ = [
     "AVAILABLE",
@@ -52,10 +53,6 @@ AVAILABLE = sys.platform != "emscripten"
 LOTS = 5
 #: seconds between two looks at the room (teacher and students)
 POLL_S = 1.0
-
-
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
 
 
 def address() -> dict[str, str]:
@@ -293,7 +290,7 @@ class StudentPage:
         self.languages.value = f'<p class="nt-join-langs" style="text-align:right">{" · ".join(items)}</p>'
 
     def _error(self, e: RoomError) -> None:
-        self.message.value = f'<p class="nt-message nt-message-error">{escape(t(e.key, **e.params))}</p>'
+        self.message.value = f'<p class="nt-message nt-message-error">{escape(render(e.key, e.params))}</p>'
 
     def join(self) -> None:
         try:

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import sys
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nidlib.core.messages import LANGUAGES, render, set_language
 from widgets.lessons import LAB_PAGES, LESSONS
 from widgets.lessons.page import PAGE_SUFFIX, finish, lang_query, live, use_url_language, with_language
 from widgets.theme import ALERT_CSS
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 __all__ = ["footer", "lessons_html", "page", "use_url_language", "with_language"]
 
@@ -73,7 +76,7 @@ def title_html(lang: str | None = None) -> str:
 
 
 @live
-def page() -> Any:
+def page() -> w.Widget:
     """The landing page widget: a language switch above the lesson list."""
     import ipywidgets as w
 

@@ -8,14 +8,19 @@ from the engine's set-up event (``nidlib.rules.engine.ROUNDS_PER_AGE`` / ``TAVER
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nidlib
 from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.rules.engine import ROUNDS_PER_AGE, TAVERN_SIZE
-from widgets.lessons.common import events_block, lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.common import events_block
+from widgets.lessons.page import Page, live
+
+if TYPE_CHECKING:
+    import ipywidgets as w
+
+    from widgets.lessons.scene import Scene
 
 STEM = "01-game-at-a-glance"
 
@@ -53,25 +58,17 @@ def setup(players: int) -> Setup:
     )
 
 
-def header() -> Any:
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live
-def player_count() -> Any:
+def player_count() -> Scene:
     """Choose 2 to 5 players: the table and the set-up sentences come from a new nidlib game."""
     import ipywidgets as w
 
     from widgets import render as r
+    from widgets.lessons.scene import Scene
 
     count = w.ToggleButtons(options=[2, 3, 4, 5], value=3, description=render("l01.players"))
     count.add_class("nt-l01-count")
@@ -97,9 +94,7 @@ def player_count() -> Any:
 
     count.observe(show, "value")
     show()
-    box = w.VBox([count, out]).add_class("nt-root").add_class("nt-l01-players").add_class("nt-lesson-scene")
-    box.controls = {"count": count, "out": out}
-    return box
+    return Scene([count, out], "nt-l01-players", controls={"count": count, "out": out})
 
 
 def rounds_answer(players: int = 4) -> int:
@@ -110,7 +105,7 @@ def rounds_answer(players: int = 4) -> int:
 
 
 @live
-def check_rounds() -> Any:
+def check_rounds() -> w.Widget:
     from widgets import PredictQuestion
 
     q = PredictQuestion(

@@ -11,7 +11,7 @@ and reads gems before and after from the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nidlib
 from nidlib.content.scenario import Scenario
@@ -19,8 +19,11 @@ from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
 from nidlib.rules.engine import GEMS_BY_PLAYERS
-from widgets.lessons.common import events_block, lesson_footer, lesson_header, note, prose_widget
-from widgets.lessons.page import live
+from widgets.lessons.common import events_block, note
+from widgets.lessons.page import Page, live
+
+if TYPE_CHECKING:
+    from widgets.lessons.scene import QuestionScene, Scene
 
 STEM = "02-bidding"
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
@@ -196,21 +199,12 @@ def swaps_options() -> list[str]:
 # --- widgets -----------------------------------------------------------------------------------
 
 
-def header() -> Any:
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live
-def bid_round() -> Any:
+def bid_round() -> Scene:
     """Bid against Bo and Cy in the shared BidPanel, then step through the three taverns; at the end of
     the round, play another one (Bo and Cy bid again) or play the first round again."""
     import ipywidgets as w
@@ -218,6 +212,7 @@ def bid_round() -> Any:
     from widgets import BidPanel, EventLog, PlayerBoard, TavernRow
     from widgets.components import safe
     from widgets.controller import Controller
+    from widgets.lessons.scene import Scene
 
     start, events = round_after_scripted_bids()
     c = Controller(start, seat=LEARNER, events=events)
@@ -309,19 +304,19 @@ def bid_round() -> Any:
     c.on_change(refresh)
     refresh()
     buttons = w.HBox([step, more, again]).add_class("nt-lesson-buttons")
-    box = w.VBox([guide, taverns, boards, bid_box, buttons, log])
-    box.add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-round")
-    box.controller = c  # for tests
-    box.controls = {"panel": panel, "step": step, "more": more, "again": again, "log": log, "guide": guide}
-    return box
+    controls = {"panel": panel, "step": step, "more": more, "again": again, "log": log, "guide": guide}
+    return Scene(
+        [guide, taverns, boards, bid_box, buttons, log], "nt-l02-round", controls=controls, controller=c
+    )
 
 
 @live
-def gem_exchange() -> Any:
+def gem_exchange() -> Scene:
     """Choose 2 to 5 players (and gem 6): everybody ties; gems before and after, from nidlib."""
     import ipywidgets as w
 
     from widgets import render as r
+    from widgets.lessons.scene import Scene
 
     count = w.ToggleButtons(options=[2, 3, 4, 5], value=3, description=render("l02.gems.players"))
     count.add_class("nt-l02-count")
@@ -345,10 +340,8 @@ def gem_exchange() -> Any:
     count.observe(show, "value")
     six.observe(show, "value")
     show()
-    box = w.VBox([w.HBox([count, six], layout=w.Layout(flex_flow="row wrap", align_items="center")), out])
-    box.add_class("nt-l02-gem-explorer").add_class("nt-root").add_class("nt-lesson-scene")
-    box.controls = {"count": count, "six": six, "out": out}
-    return box
+    row = w.HBox([count, six], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+    return Scene([row, out], "nt-l02-gem-explorer", controls={"count": count, "six": six, "out": out})
 
 
 def _bids_table(s: State) -> str:
@@ -366,11 +359,12 @@ def _bids_table(s: State) -> str:
 
 
 @live
-def check_first() -> Any:
+def check_first() -> QuestionScene:
     """Who picks first? Bids and gems are shown; nidlib's pick order is the answer."""
     import ipywidgets as w
 
     from widgets import PredictQuestion
+    from widgets.lessons.scene import QuestionScene
 
     s = question_first_state()
     q = PredictQuestion(
@@ -382,23 +376,17 @@ def check_first() -> Any:
         rule="R-ORDER-2",
         theme=False,
     )
-    box = (
-        w.VBox([w.HTML(_bids_table(s)), q])
-        .add_class("nt-root")
-        .add_class("nt-lesson-scene")
-        .add_class("nt-l02-q1")
-    )
-    box.question = q
-    return box
+    return QuestionScene([w.HTML(_bids_table(s))], q, "nt-l02-q1")
 
 
 @live
-def check_swaps() -> Any:
+def check_swaps() -> QuestionScene:
     """Four players tie, one holds gem 6: which gems are exchanged? nidlib's gem events are the answer."""
     import ipywidgets as w
 
     from widgets import PredictQuestion
     from widgets import render as r
+    from widgets.lessons.scene import QuestionScene
 
     res = swaps_result()
     head = "".join(f"<th scope='col'>{n}</th>" for n in res.names)
@@ -418,6 +406,4 @@ def check_swaps() -> Any:
         rule="R-GEM-3",
         theme=False,
     )
-    box = w.VBox([w.HTML(table), q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l02-q2")
-    box.question = q
-    return box
+    return QuestionScene([w.HTML(table)], q, "nt-l02-q2")

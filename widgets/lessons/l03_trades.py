@@ -8,7 +8,7 @@ take the leftmost card). Every sentence shown is one of nidlib's events.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nidlib
 from nidlib.content.scenario import Scenario
@@ -16,8 +16,12 @@ from nidlib.core.actions import Action
 from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
-from widgets.lessons.common import lesson_footer, lesson_header, note, prose_widget, scene_end
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
+
+if TYPE_CHECKING:
+    import ipywidgets as w
+
+    from widgets.lessons.scene import PlayScene
 
 STEM = "03-coin-trades"
 NAMES = ("Ana", "Bo", "Cy")
@@ -180,57 +184,32 @@ def question_answer() -> tuple[int, list[Event]]:
 # --- widgets -----------------------------------------------------------------------------------
 
 
-def header() -> Any:
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live
-def scene(name: str) -> Any:
+def scene(name: str) -> PlayScene:
     """A live scene: taverns, Ana's board, the Treasury, Ana's choices and nidlib's explanations."""
     import ipywidgets as w
 
-    from widgets import ActionPanel, EventLog, PlayerBoard, TavernRow, TreasuryView, UndoButton
-    from widgets.components import safe
+    from widgets import PlayerBoard, TavernRow, TreasuryView
     from widgets.controller import Controller
+    from widgets.lessons.scene import PlayScene
 
-    build = SCENES[name]
-    events: list[Event] = []
-    c = Controller(build(), seat=0, bots=dict(SCRIPTED), events=events)
-    intro = w.HTML(note(render(f"l03.scene.{name}")))
-    taverns = TavernRow(c, theme=False)
+    c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=[])
     boards = w.HBox(
         [PlayerBoard(c, 0, theme=False), TreasuryView(c, theme=False)],
         layout=w.Layout(flex_flow="row wrap", gap="8px"),
     )
-    panel = ActionPanel(c, theme=False)
-    log = EventLog(c, theme=False).add_class(f"nt-l03-log-{name}")
-    reset = w.Button(description=render("l03.reset"), icon="refresh", layout=w.Layout(width="auto"))
-    reset.add_class("nt-l03-reset")
-
     # the scene starts where Ana first acts, after the scripted players before her (not history entry 0)
-    first = c.index
-    reset.on_click(safe(c, lambda _b: c.goto(first)))
-    end = scene_end(c, "l03.scene.over")
-    buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
-    box = w.VBox([intro, taverns, boards, panel, end, buttons, log])
-    box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l03-{name}")
-    box.controller = c  # for tests
-    box.reset = reset
-    box.end_note = end
+    box = PlayScene(c, "l03", name, [TavernRow(c, theme=False), boards], restart=c.index)
+    box.event_log.add_class(f"nt-l03-log-{name}")
     return box
 
 
 @live
-def check_coin() -> Any:
+def check_coin() -> w.Widget:
     from widgets import PredictQuestion
 
     s = question_state()

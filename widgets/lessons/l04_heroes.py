@@ -8,17 +8,18 @@ event log explains each step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import nidlib
 from nidlib.content.scenario import Scenario
-from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
 from nidlib.rules.engine import lines
-from widgets.lessons.common import lesson_footer, lesson_header, note, prose_widget, scene_end
 from widgets.lessons.l03_trades import SCRIPTED
-from widgets.lessons.page import live
+from widgets.lessons.page import Page, live
+
+if TYPE_CHECKING:
+    from widgets.lessons.scene import PlayScene, QuestionScene
 
 STEM = "04-army-and-heroes"
 NAMES = ("Ana", "Bo", "Cy")
@@ -184,63 +185,39 @@ def question_explanation(n: int) -> str:
 # --- widgets -----------------------------------------------------------------------------------
 
 
-def header() -> Any:
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 @live
-def scene(name: str) -> Any:
+def scene(name: str) -> PlayScene:
     """A live scene: the Goblin, Ana's army (lines vs heroes), the heroes left, her choices, the log."""
     import ipywidgets as w
 
-    from widgets import ActionPanel, ArmyView, EventLog, HeroesView, PlayerBoard, TavernRow, UndoButton
-    from widgets.components import safe
+    from widgets import ArmyView, HeroesView, PlayerBoard, TavernRow
     from widgets.controller import Controller
+    from widgets.lessons.scene import PlayScene
 
-    events: list[Event] = []
-    c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=events)
-    intro = w.HTML(note(render(f"l04.scene.{name}")))
-    parts: list[Any] = [intro]
+    c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=[])
+    views: list[w.Widget] = []
     if name != "ylud":
-        parts.append(TavernRow(c, theme=False))
-    parts.append(ArmyView(c, 0, theme=False))
+        views.append(TavernRow(c, theme=False))
+    views.append(ArmyView(c, 0, theme=False))
     if name in ("uline", "grid"):
-        parts.append(PlayerBoard(c, 0, theme=False))
+        views.append(PlayerBoard(c, 0, theme=False))
     if name == "first-line":  # the hero display once, folded; later scenes list the heroes in the panel
         heroes = w.Accordion(children=[HeroesView(c, theme=False)], titles=(render("l04.heroes"),))
         heroes.selected_index = None
         heroes.add_class("nt-l04-heroes")
-        parts.append(heroes)
-    panel = ActionPanel(c, theme=False)
-    reset = w.Button(description=render("l04.reset"), icon="refresh", layout=w.Layout(width="auto"))
-    reset.add_class("nt-l04-reset")
-    reset.on_click(safe(c, lambda _b: c.goto(0)))
-    log = EventLog(c, theme=False)
-    end = scene_end(c, "l04.scene.over")
-    buttons = w.HBox([UndoButton(c), reset]).add_class("nt-lesson-buttons")
-    box = w.VBox([*parts, panel, end, buttons, log])
-    box.add_class("nt-root").add_class("nt-lesson-scene").add_class(f"nt-l04-{name}")
-    box.controller = c  # for tests
-    box.reset = reset
-    box.end_note = end
-    box.panel = panel
-    box.event_log = log
-    return box
+        views.append(heroes)
+    return PlayScene(c, "l04", name, views)
 
 
 @live
-def check_heroes() -> Any:
+def check_heroes() -> QuestionScene:
     from widgets import ArmyView, PredictQuestion
     from widgets.controller import Controller
+    from widgets.lessons.scene import QuestionScene
 
     s = question_state()
     army = ArmyView(Controller(s, seat=0), 0, theme=False)
@@ -252,8 +229,4 @@ def check_heroes() -> Any:
         rule="R-RECRUIT-3",
         theme=False,
     )
-    import ipywidgets as w
-
-    box = w.VBox([army, q]).add_class("nt-root").add_class("nt-lesson-scene").add_class("nt-l04-q")
-    box.question = q
-    return box
+    return QuestionScene([army], q, "nt-l04-q")

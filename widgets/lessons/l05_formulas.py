@@ -11,7 +11,7 @@ import dataclasses
 import itertools
 import math
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from unicodedata import east_asian_width
 
 from nidlib.content.scenario import Scenario
@@ -29,9 +29,12 @@ from nidlib.rules.scoring import (
     score_tableaux,
     warrior_points,
 )
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
-from widgets.render import army_html, card_html, tavern_row_html
+from widgets.lessons.common import starting_coins
+from widgets.lessons.page import Page, live
+from widgets.render import army_html, card_html, t, tavern_row_html
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 STEM = "05-class-formulas"
 NAMES = ("Ana", "Bo", "Cy")
@@ -54,23 +57,8 @@ START: dict[str, tuple[int | str, ...]] = {
 }
 
 
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
-
-
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 # --- calculators ------------------------------------------------------------------------------
@@ -195,7 +183,7 @@ def calculator(cls: str) -> Any:
 
 
 @live
-def calculators() -> Any:
+def calculators() -> w.Widget:
     """The five calculators in tabs."""
     import ipywidgets as w
 
@@ -370,31 +358,29 @@ def growth_svg(max_ranks: int = 10, lang: str | None = None) -> str:
         ),
     ]
     # grid, ticks and tick labels
+    y_ticks = [(value, px(0, value)[1]) for value in range(0, y_top + 1, y_step)]
+    x_ticks = [(rank, px(rank, 0)[0]) for rank in range(0, max_ranks + 1, x_step)]
     out.append(f'<g class="nt-growth-grid" stroke="{GRID}" stroke-width="1">')
-    for value in range(0, y_top + 1, y_step):
-        y = px(0, value)[1]
-        out.append(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(y)}" y2="{f(y)}"/>')
-    for rank in range(0, max_ranks + 1, x_step):
-        x = px(rank, 0)[0]
-        out.append(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(top)}" y2="{f(bottom)}" stroke-opacity=".55"/>')
+    out.extend(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(y)}" y2="{f(y)}"/>' for _, y in y_ticks)
+    out.extend(
+        f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(top)}" y2="{f(bottom)}" stroke-opacity=".55"/>'
+        for _, x in x_ticks
+    )
     out.append("</g>")
     out.append(f'<g class="nt-growth-axes" stroke="{MUTED}" stroke-width="1.2">')
     out.append(f'<line x1="{f(left)}" x2="{f(right)}" y1="{f(bottom)}" y2="{f(bottom)}"/>')
     out.append(f'<line x1="{f(left)}" x2="{f(left)}" y1="{f(top)}" y2="{f(bottom)}"/>')
-    for value in range(0, y_top + 1, y_step):
-        y = px(0, value)[1]
-        out.append(f'<line x1="{f(left - 5)}" x2="{f(left)}" y1="{f(y)}" y2="{f(y)}"/>')
-    for rank in range(0, max_ranks + 1, x_step):
-        x = px(rank, 0)[0]
-        out.append(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(bottom)}" y2="{f(bottom + 5)}"/>')
+    out.extend(f'<line x1="{f(left - 5)}" x2="{f(left)}" y1="{f(y)}" y2="{f(y)}"/>' for _, y in y_ticks)
+    out.extend(f'<line x1="{f(x)}" x2="{f(x)}" y1="{f(bottom)}" y2="{f(bottom + 5)}"/>' for _, x in x_ticks)
     out.append("</g>")
     out.append(f'<g class="nt-growth-ticks" fill="{MUTED}" style="font-variant-numeric:tabular-nums">')
-    for value in range(0, y_top + 1, y_step):
-        y = px(0, value)[1]
-        out.append(f'<text x="{f(left - 9)}" y="{f(y)}" dy=".35em" text-anchor="end">{value}</text>')
-    for rank in range(0, max_ranks + 1, x_step):
-        x = px(rank, 0)[0]
-        out.append(f'<text x="{f(x)}" y="{f(bottom + 21)}" text-anchor="middle">{rank}</text>')
+    out.extend(
+        f'<text x="{f(left - 9)}" y="{f(y)}" dy=".35em" text-anchor="end">{value}</text>'
+        for value, y in y_ticks
+    )
+    out.extend(
+        f'<text x="{f(x)}" y="{f(bottom + 21)}" text-anchor="middle">{rank}</text>' for rank, x in x_ticks
+    )
     out.append("</g>")
     # axis titles
     out.append(
@@ -450,7 +436,7 @@ def growth_svg(max_ranks: int = 10, lang: str | None = None) -> str:
 
 
 @live
-def growth_plot() -> Any:
+def growth_plot() -> w.Widget:
     """How each class grows with its ranks: the :func:`growth_svg` chart, shown at once."""
     import ipywidgets as w
 
@@ -463,12 +449,6 @@ def growth_plot() -> Any:
 # --- which card is worth most to me now? ------------------------------------------------------
 
 
-def _coins(s: Scenario) -> Scenario:
-    for i in range(3):
-        s.hand(i, [0, 2, 3, 4, 5])
-    return s
-
-
 def _exercise_hunters() -> Scenario:
     s = (
         Scenario(3, names=NAMES, seed=21)
@@ -477,7 +457,7 @@ def _exercise_hunters() -> Scenario:
         .army(2, warrior=[8, 9], miner=[2], blacksmith=[0])
         .taverns([["E8", "H", "M1"], ["W7", "B", "E5"], ["W3", "M0", "E6"]])
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def _exercise_miners() -> Scenario:
@@ -488,7 +468,7 @@ def _exercise_miners() -> Scenario:
         .army(2, warrior=[8, 9, 4], miner=[0], blacksmith=[0])
         .taverns([["E9", "W6", "M1"], ["M0", "B", "E5"], ["W3", "H", "E6"]])
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def _exercise_majority() -> Scenario:
@@ -542,7 +522,7 @@ def best_card(key: str) -> str:
 
 
 @live
-def exercise(key: str) -> Any:
+def exercise(key: str) -> w.Widget:
     """Ana's army and the Laughing Goblin's cards; predict which card raises her score the most."""
     import ipywidgets as w
 

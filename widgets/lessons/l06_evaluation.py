@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nidlib
 from nidlib.content.scenario import Scenario
 from nidlib.core.cards import CLASSES, Distinction
 from nidlib.core.events import Event
-from nidlib.core.messages import render, term
+from nidlib.core.messages import term
 from nidlib.core.state import State
 from nidlib.rules.engine import ranks
 from widgets.controller import Controller
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
-from widgets.render import army_html, command_zone_html, rule_html
+from widgets.lessons.common import starting_coins
+from widgets.lessons.page import Page, live
+from widgets.render import army_html, command_zone_html, rule_html, t
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 STEM = "06-troop-evaluation"
 #: The answer "nobody wins it" of the check questions.
@@ -38,18 +41,8 @@ _SKIP = {"dist.pioneer-draw-public"}
 DISTINCTION: dict[str, Distinction] = dict(zip((c.value for c in CLASSES), Distinction, strict=True))
 
 
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
-
-
 def distinction_name(cls: str) -> str:
     return term(f"@distinction.{DISTINCTION[cls].value}")
-
-
-def _coins(s: Scenario) -> Scenario:
-    for i in range(3):
-        s.hand(i, [0, 2, 3, 4, 5])
-    return s
 
 
 def walkthrough_spec() -> Scenario:
@@ -62,7 +55,7 @@ def walkthrough_spec() -> Scenario:
         .army(2, warrior=[9], hunter=[0], miner=[2, 2, 1], explorer=[9, 10, 11])
         .gems({0: 5, 1: 4, 2: 3})
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def ties_spec() -> Scenario:
@@ -78,7 +71,7 @@ def ties_spec() -> Scenario:
         .army(2, warrior=[8], blacksmith=[0, 0], explorer=[8])
         .gems({0: 5, 1: 4, 2: 3})
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 def check_spec() -> Scenario:
@@ -90,7 +83,7 @@ def check_spec() -> Scenario:
         .army(2, warrior=["Kraal", 7], hunter=[0], miner=[1], blacksmith=[0], explorer=[6, 9])
         .gems({0: 3, 1: 5, 2: 4})
     )
-    return _coins(s)
+    return starting_coins(s)
 
 
 SCENARIOS: dict[str, Callable[[], Scenario]] = {
@@ -100,19 +93,8 @@ SCENARIOS: dict[str, Callable[[], Scenario]] = {
 }
 
 
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 def before(key: str) -> State:
@@ -311,13 +293,13 @@ class EvaluationStepper:
 
 
 @live
-def stepper(key: str = "walkthrough") -> Any:
+def stepper(key: str = "walkthrough") -> w.Widget:
     """The evaluation of one scenario, class by class."""
     return EvaluationStepper(key).widget
 
 
 @live
-def position(key: str) -> Any:
+def position(key: str) -> w.Widget:
     """A scenario's armies and rank counts before the evaluation (for the check)."""
     import ipywidgets as w
 
@@ -328,7 +310,7 @@ def position(key: str) -> Any:
 
 
 @live
-def check(key: str = "check") -> Any:
+def check(key: str = "check") -> w.Widget:
     """Predict who wins each distinction; nidlib evaluates the position when Check is pressed."""
     import ipywidgets as w
 

@@ -10,15 +10,16 @@ import copy
 import json
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nidlib.core.cards import CLASSES
-from nidlib.core.messages import render
 from nidlib.rules.scoring import ScoreTable
 from nidlib.tools.scoresheet import SheetError, score_sheet
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
-from widgets.render import score_sheet_html
+from widgets.lessons.page import Page, live
+from widgets.render import score_sheet_html, t
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 STEM = "07-final-scoring"
 
@@ -201,23 +202,8 @@ MAX_PLAYERS = 5
 PLACES: tuple[str, ...] = (*(c.value for c in CLASSES), "command_zone")
 
 
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
-
-
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its language (last cell)."""
-    return lesson_footer(STEM)
-
-
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM)
+header, footer, say = page.header, page.footer, page.say
 
 
 def sheet_text(data: object) -> str:
@@ -558,13 +544,13 @@ class SheetEditor:
 
 
 @live
-def editor(example: str = "ec51") -> Any:
+def editor(example: str = "ec51") -> w.Widget:
     """The score-sheet editor with one example loaded."""
     return SheetEditor(example).widget
 
 
 @live
-def worked(key: str) -> Any:
+def worked(key: str) -> w.Widget:
     """A worked example: what to look at, then the example's score sheet (read-only)."""
     import ipywidgets as w
 
@@ -599,7 +585,7 @@ def who_gets_warrior_bonus(key: str) -> str:
 
 
 @live
-def check() -> Any:
+def check() -> w.Widget:
     """Predict, then check: three questions whose answers nidlib computes when Check is pressed."""
     import ipywidgets as w
 

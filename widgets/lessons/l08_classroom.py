@@ -19,6 +19,7 @@ projector mode makes the text large. Nothing here decides a rule: the game is a
 
 from __future__ import annotations
 
+import functools
 import sys
 from html import escape
 from typing import Any
@@ -29,9 +30,8 @@ from nidlib.core.messages import render
 from nidlib.core.state import State
 from widgets.classroom import board
 from widgets.controller import Controller
-from widgets.lessons.common import lesson_footer, lesson_header, prose_widget
-from widgets.lessons.page import live
-from widgets.render import army_html, rule_html
+from widgets.lessons.page import Page, live
+from widgets.render import army_html, rule_html, t
 
 STEM = "08-classroom-auction"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Dag", "Eir")
@@ -68,27 +68,15 @@ PROJECTOR_PAGE_CSS = '<style>.nt-prose[data-section="intro"] { display: none; }<
 _REVEAL = "reveal.bids"
 
 
-def t(key: str, **params: Any) -> str:
-    return render(key, params)
-
-
-def header() -> Any:
-    """The theme and the navigation bar (first cell of the notebook)."""
-    return lesson_header(STEM, font_size=FONT_SIZE, extra_css=CLASSROOM_CSS)
-
-
-def footer() -> Any:
-    """The navigation bar again, once the page knows its address (last cell): a student's address
-    (``?room=CODE``) turns the auction into the students' page."""
-    bar = lesson_footer(STEM)
+def _follow_address() -> None:
+    """Once the page knows its address (the footer): a student's address (``?room=CODE``) turns the
+    auction into the students' page."""
     if _pages:
         _pages[-1].follow_address()
-    return bar
 
 
-def say(section: str) -> Any:
-    """One section of this lesson's prose, in the page's language (``locales/<lang>/prose/<STEM>.md``)."""
-    return prose_widget(STEM, section)
+page = Page(STEM, font_size=FONT_SIZE, extra_css=CLASSROOM_CSS, on_address=_follow_address)
+header, footer, say = page.header, page.footer, page.say
 
 
 def round_events(controller: Controller, start: int) -> list[Event]:
@@ -172,8 +160,8 @@ class ClassroomAuction:
             w.Text(value=n, description=t("lesson08.name", n=k + 1), layout=w.Layout(width="16em"))
             for k, n in enumerate(DEFAULT_NAMES)
         ]
-        for k, box in enumerate(self.names):
-            box.add_class(f"nt-class-name-{k}")
+        for k, field in enumerate(self.names):
+            field.add_class(f"nt-class-name-{k}")
         self.seed = w.IntText(value=7, description=t("lesson08.seed"), layout=w.Layout(width="12em"))
         self.start_button = w.Button(
             description=t("lesson08.start"),
@@ -239,7 +227,7 @@ class ClassroomAuction:
             )
             show.add_class("nt-class-show")
             show.add_class(f"nt-class-show-{i}")
-            show.on_click(lambda _b, i=i: self.open_bid(i))
+            show.on_click(functools.partial(self.open_bid, i))
             box = w.VBox(layout=w.Layout(display="none"))
             box.add_class(f"nt-class-bidbox-{i}")
             self.turns.append(turn)
@@ -379,7 +367,7 @@ class ClassroomAuction:
             row.layout.display = "" if i < len(state.players) else "none"
 
     # -- bidding ------------------------------------------------------------------------------
-    def open_bid(self, i: int) -> None:
+    def open_bid(self, i: int, _button: object = None) -> None:
         """Player ``i`` has the laptop: the bid panel shows their coins (they reach the page only now)."""
         for k in range(len(self.bid_boxes)):
             if k != i:
@@ -672,7 +660,7 @@ class ClassroomAuction:
             room = TeacherRoom.resume(code, key)
         except RoomError as e:
             self.setup_message.value = (
-                f'<p class="nt-message nt-message-error">{escape(t(e.key, **e.params))}</p>'
+                f'<p class="nt-message nt-message-error">{escape(render(e.key, e.params))}</p>'
             )
             return False
         self.room = room

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from nidlib.core.messages import LANGUAGES, get_language, render
 from widgets.lessons import LAB_PAGES, LESSONS
 from widgets.lessons.page import PAGE_SUFFIX
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 
 def nav_html(stem: str, lang: str | None = None) -> str:
@@ -51,7 +55,7 @@ def languages_html(stem: str, lang: str | None = None) -> str:
     return f'<span class="nt-nav-langs" role="group" aria-label="{label}">{" · ".join(items)}</span>'
 
 
-def nav(stem: str, lang: str | None = None) -> object:
+def nav(stem: str, lang: str | None = None) -> w.HTML:
     """An ipywidgets HTML with the navigation bar (for the first and last cell of a lesson).
 
     Without ``lang`` it follows the page address (``?lang=zh-Hant``, set by the landing page's

@@ -1,65 +1,75 @@
-"""A tutor page and its language, including pages built before anyone asked for them.
+"""One tutor page: what every lesson page has besides its content.
+
+A lesson module is only its content: its scenes, questions and the nidlib positions behind them. The
+page around them comes from :class:`Page`::
+
+    page = Page(STEM)                                  # STEM: the notebook's name, "02-bidding"
+    header, footer, say = page.header, page.footer, page.say
+
+* ``header()`` (the notebook's first cell): the theme's CSS, the page's alert and the navigation bar
+  with the language switch; it installs the page's one error guard (:mod:`widgets.guard`), so a
+  failing callback is a sentence in the alert, never a traceback;
+* ``say(section)``: a section of the lesson's prose (``nidlib/locales/<lang>/prose/<STEM>.md``);
+* ``footer()`` (the last cell): the page learns its address's language (:func:`finish`), then the
+  navigation bar again;
+* ``page.text(key, **params)``: a sentence of the message catalogue in the page's language (the
+  lessons' ``t``, :func:`widgets.render.t`);
+  ``page.guard(message, fn)``: run ``fn`` with an illegal action explained in the HTML widget
+  ``message`` and any other failure in one sentence (``note(text)`` draws a note box).
 
 The page's language comes from its address (``?lang=zh-Hant``, set by the landing page's language
 switch and kept in every lesson link); Voila hands the address's query string to the page's kernel
-as ``QUERY_STRING``.
+as ``QUERY_STRING``. A page that Voila built before its request (a preheated kernel,
+:mod:`widgets.preheat`) is built in the default language, and :func:`finish` rebuilds it in the
+address's language once the request comes: that is why every entry point that returns a widget is
+wrapped with :func:`live`.
 
-``tools/serve.py`` has Voila **preheat** a kernel per page: the notebook runs *before* a learner asks
-for it, so the learner gets a finished page at once (docs/benchmarks.md). The address is then not
-known while the widgets are built, so a preheated page is built in the default language and:
-
-* every notebook entry point that returns a widget is wrapped with :func:`live`: while the page is
-  built ahead of its request, its widget is placed in a slot that remembers how it was built;
-* the page's last cell calls :func:`finish` (the lessons' ``footer()``): it waits for the request,
-  and if the address asks for another language it switches to it and rebuilds every slot in
-  place, before the learner's browser has seen anything (so the first build is dropped without a
-  message to any browser: :func:`_forget`).
-
-Building every language ahead of time was tried and dropped: it tripled the work of every pool
-refill and closing the unused versions cost 0.5 s per page (docs/benchmarks.md, "Tutor").
-
-Without preheating (tests, nbval, JupyterLab, Binder's Voila extension, or a pool that ran dry)
-the address is known when the first cell runs: :func:`live` returns the widget itself and
-:func:`finish` has nothing to do.
+Importing this module is cheap (no ipywidgets until a widget is built).
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from html import escape
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qs
 
-from nidlib.core.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
+import nidlib
+from nidlib.core.messages import DEFAULT_LANGUAGE, LANGUAGES, get_language, prose, set_language
+from widgets import preheat
+from widgets.preheat import live, prebuilding
+from widgets.render import t
+
+if TYPE_CHECKING:
+    import ipywidgets as w
 
 __all__ = [
+    "LESSON_CSS",
     "PAGE_SUFFIX",
+    "Page",
     "finish",
+    "guard",
     "lang_query",
+    "lesson_footer",
+    "lesson_header",
     "live",
+    "note",
     "prebuilding",
-    "rebuild",
+    "prose_html",
+    "prose_widget",
     "url_language",
     "use_url_language",
     "with_language",
 ]
 
-P = ParamSpec("P")
 T = TypeVar("T")
 
-_request_seen = False
-_slots: list[_Slot] = []
-
-
-def prebuilding() -> bool:
-    """True while this kernel builds its page ahead of the request (a Voila preheated kernel)."""
-    return not _request_seen and os.environ.get("VOILA_PREHEAT", "False") != "False"
+# --- the page's language: its address ------------------------------------------------------------
 
 
 def url_language() -> str | None:
@@ -97,181 +107,155 @@ def with_language(html: str, lang: str | None = None) -> str:
     return _LINK.sub(lambda m: f'href="{m.group(1)}{query}"', html) if query else html
 
 
-def _built(build: Callable[[], Any]) -> tuple[Any, set[str]]:
-    """``build()`` and the ids of every widget model it created (to drop them on a rebuild)."""
-    from ipywidgets.widgets.widget import _instances
-
-    before = set(_instances)
-    widget = build()
-    return widget, set(_instances) - before
-
-
-@dataclass
-class _Slot:
-    """A widget of a page built ahead of its request: the box shown, how to build its content, and
-    the ids of every model that build made (to drop them if the page is rebuilt)."""
-
-    box: Any
-    build: Callable[[], Any]
-    made: set[str]
-
-
-def live(fn: Callable[P, T]) -> Callable[P, T]:
-    """Wrap a notebook entry point so that a page built ahead of its request can be rebuilt in the
-    learner's language by :func:`finish`. Outside that case it returns ``fn``'s widget unchanged."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        if not prebuilding():
-            return fn(*args, **kwargs)
-        import ipywidgets as w
-
-        def build() -> Any:
-            return fn(*args, **kwargs)
-
-        widget, made = _built(build)
-        box = w.VBox([widget])
-        box.add_class("nt-slot")
-        _slots.append(_Slot(box, build, made))
-        return box  # type: ignore[return-value]
-
-    return wrapper
-
-
-def _forget(model_ids: set[str]) -> None:
-    """Drop widgets that no browser has seen, without telling any browser.
-
-    Widgets built ahead of the request were never sent anywhere: the browser asks for the
-    widgets' state only after the page's HTML is complete, which waits for :func:`finish`.
-    ``Widget.close()`` would send a ``comm_close`` message per model that nobody listens to: about
-    0.5 ms each, 0.3-0.5 s for a big lesson on the learner's clock. So the widget leaves the
-    registry (the browser will not be told about it), its comm leaves the kernel's comm manager and
-    is marked closed (no message now or when garbage-collected).
-    """
-    import comm
-    from ipywidgets.widgets.widget import _instances
-
-    comms = comm.get_comm_manager().comms
-    for model_id in model_ids:
-        widget = _instances.pop(model_id, None)
-        channel = None if widget is None else widget.comm
-        if channel is None:
-            continue
-        channel._closed = True
-        comms.pop(channel.comm_id, None)
-        widget.comm = None
-
-
-@contextlib.contextmanager
-def _unannounced() -> Iterator[None]:
-    """Inside, widgets are created and changed without a message to the frontend.
-
-    Used only between the request and the end of the page's HTML: no browser is connected yet
-    (it connects once the HTML is complete, then asks the kernel for the state of every widget),
-    so the ~600 ``comm_open`` messages of a big lesson's rebuild would only cost the learner ~0.3 s.
-    The comms are still created and registered, so the browser can talk to every widget.
-    """
-    from comm.base_comm import BaseComm
-
-    with contextlib.suppress(ImportError):
-        import ipykernel.comm.comm  # noqa: F401 -- its comm class, if a kernel runs here
-
-    classes: list[type] = [BaseComm]
-    for c in classes:  # every comm class: comm's own, ipykernel's, the dummy one outside a kernel
-        classes.extend(c.__subclasses__())
-    saved = [(c, c.__dict__["publish_msg"]) for c in classes if "publish_msg" in c.__dict__]
-
-    def quiet(self: Any, msg_type: str, *args: Any, **kwargs: Any) -> None:
-        # what ipykernel's publish_msg does besides sending: bind the comm to the kernel (widgets
-        # send their updates only through a comm with a kernel)
-        if getattr(self, "kernel", False) is None:
-            from ipykernel.kernelbase import Kernel
-
-            if Kernel.initialized():
-                self.kernel = Kernel.instance()
-
-    for c, _ in saved:
-        c.publish_msg = quiet  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        for c, original in saved:
-            c.publish_msg = original  # type: ignore[attr-defined]
-
-
-def rebuild() -> int:
-    """Rebuild every slot of the page in the current language, dropping the first build; return
-    the number of slots. Nothing is sent to a browser (none is connected yet: :func:`_unannounced`)."""
-    with _unannounced():
-        dropped: set[str] = set()
-        for slot in _slots:
-            widget, made = _built(slot.build)
-            slot.box.children = (widget,)
-            dropped |= slot.made
-            slot.made = made
-        # a widget the first build made and the new one reuses (a cache, say) must stay
-        _forget(dropped - _reachable([slot.box for slot in _slots]))
-    return len(_slots)
-
-
-def _reachable(roots: list[Any]) -> set[str]:
-    """The model ids of every widget the browser needs to show ``roots`` (children, layouts,
-    styles, any widget a synced trait refers to)."""
-    import ipywidgets as w
-
-    found: set[str] = set()
-    todo = list(roots)
-    while todo:
-        x = todo.pop()
-        if x.comm is None or x.model_id in found:
-            continue
-        found.add(x.model_id)
-        for name in x.keys:
-            value = getattr(x, name, None)
-            for item in value if isinstance(value, (list, tuple)) else (value,):
-                if isinstance(item, w.Widget):
-                    todo.append(item)
-    return found
-
-
-def _wait_for_request() -> None:
-    """Block until Voila hands this kernel its request, then put the request's variables
-    (``QUERY_STRING``...) in the environment.
-
-    This is what ``voila.utils.wait_for_request`` does (the websocket ``<server>/voila/query/<kernel
-    id>``, on which Voila sends the request info as one JSON object), without importing Voila in the
-    kernel: that import alone costs every learner's kernel ~45 MB and 1.7 s.
-    """
-    from websockets.sync.client import connect
-
-    env = os.environ
-    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
-    url = (
-        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
-        f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
-    )
-    try:
-        with connect(url, open_timeout=10, max_size=None) as ws:
-            info = json.loads(ws.recv())
-    except Exception as e:  # noqa: BLE001 -- the page must load anyway (in English), never show a traceback
-        # to the kernel's own stderr (Voila's log), not to the cell's output
-        print(
-            f"nidavellir-tutor: no request info from {url} ({e!r}); the page stays in English",
-            file=sys.__stderr__,
-        )
-        return
-    env.update({str(k): str(v) for k, v in info.items()})
+def _switched_to_url_language() -> bool:
+    """Switch to the address's language; True if that changed the language the page was built in."""
+    before = get_language()
+    return use_url_language() != before
 
 
 def finish() -> str:
     """The page's last step: wait for the learner's request if the page was built ahead of it, then
     make the page speak the address's language (rebuilding it if needed). Returns the language."""
-    global _request_seen
-    if prebuilding():
-        _wait_for_request()
-        _request_seen = True
-        before = get_language()
-        if use_url_language() != before:
-            rebuild()
-    _slots.clear()
+    preheat.finish(_switched_to_url_language)
     return use_url_language()
+
+
+# --- header, prose, footer -------------------------------------------------------------------------
+
+LESSON_CSS = """
+.nt-lesson-boards { display: flex; flex-wrap: wrap; gap: .5em; margin-top: .5em; }
+.nt-lesson-boards .nt-board { flex: 1 1 20em; }
+.nt-lesson-note { margin: .4em 0; padding: .45em .8em; border-left: 4px solid var(--nt-accent);
+  background: #eef4fb; border-radius: 4px; line-height: 1.45; max-width: 60em; }
+.nt-lesson-error { border-left-color: var(--nt-bad); background: #fdecea; }
+.nt-lesson-ok { border-left-color: var(--nt-good, #2e7d32); background: #e8f5e9; }
+.nt-lesson-table { border-collapse: collapse; margin: .4em 0; }
+.nt-lesson-table th, .nt-lesson-table td { border: 1px solid var(--nt-line); padding: .25em .6em; text-align: center; }
+.nt-lesson-table th[scope=row] { text-align: left; }
+.nt-lesson-caption { margin: .6em 0 .1em; font-weight: 600; }
+.nt-lesson-scene { border: 1px solid var(--nt-line); border-radius: 8px; padding: .5em .8em; margin: .3em 0 .8em; }
+.nt-lesson-buttons { gap: 6px; flex-wrap: wrap; }
+"""
+
+
+@live
+def lesson_header(stem: str, lang: str | None = None, *, font_size: int = 16, extra_css: str = "") -> w.VBox:
+    """The first cell of a page: the theme's CSS at ``font_size`` (plus the lesson classes and
+    ``extra_css``, a ``<style>`` element), the page's alert and the navigation bar, in ``lang`` or
+    the address's. It installs the page's guard (:mod:`widgets.guard`): every widget callback that
+    fails shows a sentence in the alert, never a traceback."""
+    import ipywidgets as w
+
+    from widgets import guard as page_guard
+    from widgets.lessons.nav import nav
+    from widgets.theme import theme_html
+
+    page_guard.install()  # from now on a failing callback is a sentence in the page's alert
+    css = theme_html(font_size=font_size) + f"<style>{LESSON_CSS}</style>" + extra_css
+    style = w.HTML(css, layout=w.Layout(display="none"))
+    box = w.VBox([style, page_guard.alert_widget(), nav(stem, lang)])
+    box.add_class("nt-root")
+    return box
+
+
+def lesson_footer(stem: str, lang: str | None = None) -> w.HTML:
+    """The last cell of a page: the page learns its address's language (:func:`finish`), then the
+    navigation bar again."""
+    from widgets.lessons.nav import nav
+
+    finish()
+    return nav(stem, lang)
+
+
+@functools.cache
+def _markdown() -> Callable[[str], object]:
+    import mistune
+
+    return mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])
+
+
+def prose_html(stem: str, section: str, lang: str | None = None) -> str:
+    """One section of a lesson's prose (``nidlib/locales/<lang>/prose/<stem>.md``) as HTML; links to
+    other lessons keep the page's language."""
+    body = str(_markdown()(prose(stem, section, lang)))
+    return with_language(
+        f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown nt-prose" '
+        f'data-section="{escape(section)}">{body}</div>',
+        lang,
+    )
+
+
+@live
+def prose_widget(stem: str, section: str) -> w.HTML:
+    """The prose section as a widget in the page's language (a lesson's ``say(section)``)."""
+    import ipywidgets as w
+
+    html = w.HTML(prose_html(stem, section))
+    html.add_class("nt-prose-section")
+    return html
+
+
+# --- the error guard --------------------------------------------------------------------------------
+
+
+def guard(message: w.HTML, fn: Callable[..., T], *args: object) -> T | None:
+    """Run ``fn``; an illegal action is explained in the HTML widget ``message``; any other failure
+    is handled by the page's one guard (:func:`widgets.guard.guard`: a sentence in ``message``, the
+    details in the server's log), never a traceback."""
+    from widgets import guard as page_guard
+
+    def attempt() -> T | None:
+        try:
+            return fn(*args)
+        except nidlib.IllegalActionError as e:
+            from widgets import render as r
+
+            message.value = r.violation_html(e.violation)
+        return None
+
+    result: T | None = page_guard.guard(message, attempt)
+    return result
+
+
+# --- the page -----------------------------------------------------------------------------------------
+
+
+def note(text: str, kind: str = "info") -> str:
+    """A note box (``kind``: ``info``, ``ok`` or ``error``) holding ``text``, escaped."""
+    return f'<div class="nt-lesson-note nt-lesson-{kind}">{escape(text)}</div>'
+
+
+@dataclass(frozen=True)
+class Page:
+    """A lesson page (notebook ``tutorials/<stem>.ipynb``): everything but its content.
+
+    ``font_size`` and ``extra_css`` style the whole page (lesson 8 is read on a projector);
+    ``on_address()`` is called by the footer once the page knows its address (lesson 8 becomes a
+    student's page for ``?room=CODE``)."""
+
+    stem: str
+    font_size: int = 16
+    extra_css: str = ""
+    on_address: Callable[[], object] | None = None
+
+    def header(self, lang: str | None = None) -> w.VBox:
+        """The first cell: theme, the page's alert and guard, navigation and language switch."""
+        return lesson_header(self.stem, lang, font_size=self.font_size, extra_css=self.extra_css)
+
+    def footer(self, lang: str | None = None) -> w.HTML:
+        """The last cell: the page learns its address (its language, then ``on_address()``), then
+        the navigation bar again."""
+        bar = lesson_footer(self.stem, lang)
+        if self.on_address is not None:
+            self.on_address()
+        return bar
+
+    def say(self, section: str) -> w.HTML:
+        """One section of this page's prose, in the page's language (``locales/<lang>/prose/<stem>.md``)."""
+        return prose_widget(self.stem, section)
+
+    #: the message catalogue (``nidlib/locales``): ``text(key, lang=None, **params)``, one sentence in
+    #: the page's language, not escaped (:func:`widgets.render.t`, the lessons' ``t``)
+    text = staticmethod(t)
+
+    guard = staticmethod(guard)
