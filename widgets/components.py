@@ -67,7 +67,7 @@ class _HtmlView(w.VBox):
         self._seat = seat
         self.html = w.HTML()
         children: list[w.Widget] = [theme_widget()] if theme else []
-        super().__init__([*children, self.html])
+        super().__init__([*children, self.html, *self._more()])
         self.add_class("nt-root")
         self.add_class(self.css_class)
         controller.on_change(self._changed)
@@ -84,6 +84,10 @@ class _HtmlView(w.VBox):
     @property
     def lang(self) -> str | None:
         return self.controller.lang
+
+    def _more(self) -> list[w.Widget]:
+        """Widgets shown below the HTML pane (none here)."""
+        return []
 
     def _changed(self, _c: Controller) -> None:
         self.refresh()
@@ -190,15 +194,51 @@ class ScoreSheetView(_HtmlView):
 
     css_class = "nt-score-sheet"
 
+    def __init__(
+        self, controller: Controller, *, seat: Seat = FOLLOW, theme: bool = True, only_at_end: bool = False
+    ) -> None:
+        #: draw nothing before the game is over (the game table hides the sheet until then)
+        self.only_at_end = only_at_end
+        super().__init__(controller, seat=seat, theme=theme)
+
     def render(self) -> str:
         v = self.view
+        if self.only_at_end and not v.is_over:
+            return ""
         return r.score_sheet_html(nidlib.final_scores(v), lang=self.lang, final=v.is_over)
 
 
 class EventLog(_HtmlView):
-    """Every event the seat may see, newest last; the box scrolls itself to the newest line."""
+    """Every event the seat may see, newest last; the box scrolls itself to the newest line.
+
+    ``chunk=N`` (a long game, lesson 9): the log is one HTML pane per ``N`` history entries; a
+    change redraws only the pane of the newest entries, so a click sends and redraws a few lines
+    instead of the whole game's log (docs/benchmarks.md, "Lesson 9 clicks"). Going back in
+    history hides the later panes; a new branch redraws the panes it changed.
+    """
 
     css_class = "nt-event-log"
+
+    def __init__(
+        self, controller: Controller, *, seat: Seat = FOLLOW, theme: bool = True, chunk: int | None = None
+    ) -> None:
+        self.chunk = chunk
+        #: one pane per chunk of history entries: (the entries' event lists it shows, its widget)
+        self._panes: list[tuple[tuple[object, ...], w.HTML]] = []
+        self._box = w.VBox()
+        self._box.add_class("nt-event-log-chunks")
+        self._scroll = w.Box([self._box])
+        self._scroll.add_class("nt-event-log-box")
+        super().__init__(controller, seat=seat, theme=theme)
+
+    def _more(self) -> list[w.Widget]:
+        return [] if self.chunk is None else [self._scroll]
+
+    def refresh(self) -> None:
+        if self.chunk is None:
+            super().refresh()
+        else:
+            self._refresh_chunks(self.chunk)
 
     def render(self) -> str:
         body = r.events_html(self.controller.events, self.seat, lang=self.lang)
@@ -206,6 +246,38 @@ class EventLog(_HtmlView):
             f"<section><h4>{escape(t('ui.events.title', self.lang))}</h4>"
             f'<div class="nt-event-log-box">{body}</div></section>'
         )
+
+    def _refresh_chunks(self, size: int) -> None:
+        c = self.controller
+        entries = c.history[: c.index + 1]
+        lang, seat = self.lang, self.seat
+        shown: list[w.HTML] = []
+        count = 0  # visible events before this pane (the list numbers go on)
+        for j, lo in enumerate(range(0, len(entries), size)):
+            lists = tuple(evs for _, evs, _ in entries[lo : lo + size])
+            events = [e for evs in lists for e in r.visible_events(evs, seat)]
+            if j < len(self._panes):
+                pane = self._panes[j][1]
+                if not _same(self._panes[j][0], lists):  # the newest pane, or a new branch
+                    pane.value = r.event_items_html(events, start=count + 1, lang=lang)
+                    self._panes[j] = (lists, pane)
+            else:
+                pane = w.HTML(r.event_items_html(events, start=count + 1, lang=lang))
+                self._panes.append((lists, pane))
+            count += len(events)
+            if events:
+                shown.append(pane)
+        heading = f"<h4>{escape(t('ui.events.title', lang))}</h4>"
+        if not count:
+            heading += f'<div class="nt-events nt-muted">{escape(t("ui.events.empty", lang))}</div>'
+        self.html.value = heading
+        if self._box.children != tuple(shown):
+            self._box.children = tuple(shown)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """The same history entries (event lists are kept by identity: a new branch has new lists)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 class MessageBar(_HtmlView):
@@ -530,6 +602,10 @@ def _action_colour(action: Action) -> str | None:
     )
 
 
+#: history entries per pane of the game table's event log (see EventLog)
+EVENT_CHUNK: Final = 4
+
+
 class GameTableView(w.VBox):
     """The whole table for one seat: status, taverns, the seat's panel, every board and army,
     treasury, heroes, event log, message bar, undo, and the score sheet at the end.
@@ -562,8 +638,8 @@ class GameTableView(w.VBox):
             box.add_class("nt-player")
         self.treasury = TreasuryView(controller, seat=s, theme=False)
         self.heroes = HeroesView(controller, seat=s, theme=False)
-        self.event_log = EventLog(controller, seat=s, theme=False)
-        self.scores = ScoreSheetView(controller, seat=s, theme=False)
+        self.event_log = EventLog(controller, seat=s, theme=False, chunk=EVENT_CHUNK)
+        self.scores = ScoreSheetView(controller, seat=s, theme=False, only_at_end=True)
         main = w.VBox(
             [self.taverns, self.message, self.bid_panel, self.action_panel, self.undo, *players],
             layout=w.Layout(flex="3 1 0%", min_width="34em", gap="8px"),

@@ -20,14 +20,16 @@ replays the actions through ``nidlib.apply`` so every step is checked again.
 Browser-test hooks: ``nt-game-start``, ``nt-game-next``, ``nt-game-auto``, ``nt-game-hint``,
 ``nt-game-hint-text``, ``nt-game-history``, ``nt-game-back``, ``nt-game-forward``, ``nt-game-save``,
 ``nt-game-load``, ``nt-game-json``, ``nt-game-error``, ``nt-game-turn``, ``nt-game-setup``,
-``nt-game-new``, plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
+``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import threading
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Any
 
@@ -55,6 +57,8 @@ GAME_SCHEMA = "nidavellir-tutor/game"
 LEVELS = ("random", "greedy", "strong")
 HUMAN = "human"
 DEFAULT_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+#: a hint worked out ahead starts this long after the position is shown (the page updates first)
+HINT_AHEAD_DELAY_S = 0.15
 
 
 # --- documents (pure functions: no widgets) ----------------------------------------------------
@@ -198,8 +202,11 @@ class GameApp(w.VBox):
         self.seats: list[str] = []
         self.tables: dict[int | None, w.Widget] = {}
         self._syncing = False
-        self._hint_bot: Any = None
         self.hint_action: Action | None = None
+        #: hints by history index: (the position, its (action, why) being worked out or done)
+        self._hints: dict[int, tuple[State, Future[tuple[Action, str]], threading.Event]] = {}
+        self._hint_worker: ThreadPoolExecutor | None = None
+        self._hints_wanted = False  # after the first Hint of a game, the next ones are prepared ahead
         self._hint_state: State | None = None  # the position the hint shown is about
 
         # set-up form
@@ -291,6 +298,8 @@ class GameApp(w.VBox):
         self.new_button = w.Button(description=t("game.new", lang), icon="refresh")
         self.new_button.add_class("nt-game-new")
         self.new_button.on_click(lambda _b: self._guard(self.new_game))
+        self.keys_help = w.HTML(self._keys_html())
+        self.keys_help.add_class("nt-game-keys")
         self.controls = w.VBox(
             [
                 self.turn,
@@ -307,6 +316,7 @@ class GameApp(w.VBox):
                     layout=w.Layout(gap="4px", align_items="center"),
                 ),
                 self.position,
+                self.keys_help,
             ]
         )
         self.controls.add_class("nt-panel")
@@ -366,6 +376,17 @@ class GameApp(w.VBox):
             log_failure(e)  # the details to the server's log (widgets/guard.py)
             self.say(t("game.error.unexpected", self.lang, error=f"{type(e).__name__}: {e}"))
 
+    def _keys_html(self) -> str:
+        """The "Keyboard shortcuts" box (the keys themselves: share/.../static/nt-keys.js)."""
+        lines = "".join(
+            f"<li>{escape(t(f'game.keys.{k}', self.lang))}</li>"
+            for k in ("coins", "choices", "bots", "focus")
+        )
+        return (
+            f'<section aria-labelledby="nt-game-keys-title"><h5 id="nt-game-keys-title">'
+            f"{escape(t('game.keys.title', self.lang))}</h5><ul>{lines}</ul></section>"
+        )
+
     def say(self, text: str | None, level: str = "error") -> None:
         self.error.value = (
             ""
@@ -416,7 +437,8 @@ class GameApp(w.VBox):
         self.seats = seats
         self.tables = {}
         self._clear_hint()
-        self._hint_bot = make_bot("strong", bot_seed(start.options.seed, 99))
+        self._hints = {}
+        self._hints_wanted = False
         c.on_change(lambda _c: self._changed())
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
@@ -487,6 +509,8 @@ class GameApp(w.VBox):
         self.next_button.disabled = not bot_movers
         self.auto_button.disabled = not bot_movers
         self.hint_button.disabled = not human_movers
+        if human_movers and self._hints_wanted:
+            self._hint_future(ahead=True)  # worked out while the learner thinks: the click answers at once
         self.turn.value = self._turn_html(bot_movers, human_movers)
         s = c.state
         self.final_sheet.value = (
@@ -568,7 +592,13 @@ class GameApp(w.VBox):
             self.controller.goto(int(change["new"]))
 
     def hint(self) -> str:
-        """What the strongest bot would do for the human who must act, and why (one sentence)."""
+        """What the strongest bot would do for the human who must act, and why (one sentence).
+
+        The strong bot searches for ~50-250 ms of CPU. Its answer depends only on the game's seed and
+        the position (a bot seeded per position), so it is the same whenever it is asked; after the
+        first Hint of a game the next positions' hints are worked out in a background thread while the
+        learner thinks, and the click only shows it (docs/benchmarks.md, "Lesson 9 clicks").
+        """
         c = self._c()
         s = c.state
         humans = [p for p in nidlib.to_act(s) if p not in c.bots]
@@ -576,13 +606,14 @@ class GameApp(w.VBox):
             self._clear_hint()
             return ""
         p = humans[0]
-        # shown at once: the strong bot searches for up to a few hundred milliseconds
-        self.hint_text.value = (
-            f'<span class="nt-hint nt-muted">{escape(t("game.hint.thinking", self.lang))}</span>'
-        )
+        self._hints_wanted = True
+        future = self._hint_future(ahead=False)
+        if not future.done():  # shown at once while the search finishes
+            self.hint_text.value = (
+                f'<span class="nt-hint nt-muted">{escape(t("game.hint.thinking", self.lang))}</span>'
+            )
+        action, why = future.result()
         view = nidlib.view_for(s, p)
-        legal = nidlib.legal_actions(view, p)
-        action, why = self._hint_bot.explain(view, legal)
         text = t(
             "game.hint.text",
             self.lang,
@@ -594,6 +625,46 @@ class GameApp(w.VBox):
         self.hint_action = action
         self._hint_state = s
         return text
+
+    def _hint_future(self, *, ahead: bool) -> Future[tuple[Action, str]]:
+        """The hint for the position on screen: found, being worked out, or started now.
+
+        ``ahead``: nobody asked yet; the search waits :data:`HINT_AHEAD_DELAY_S` so that it does not
+        compete with the page's own update of this position (a Hint click cuts the wait short).
+        """
+        c = self._c()
+        s, k = c.state, c.index
+        known = self._hints.get(k)
+        if known is not None and known[0] is s:
+            if not ahead:
+                known[2].set()
+            return known[1]
+        humans = [p for p in nidlib.to_act(s) if p not in c.bots]
+        if not humans:
+            raise NidError(t("game.error.no-game", self.lang))
+        p = humans[0]
+        view = nidlib.view_for(s, p)
+        legal = nidlib.legal_actions(view, p)
+        bot = make_bot(
+            "strong", bot_seed(s.options.seed, 99) * 1009 + k
+        )  # the same hint for the same position
+        if self._hint_worker is None:
+            self._hint_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nt-hint")
+        go = threading.Event()
+        if not ahead:
+            go.set()
+
+        def work() -> tuple[Action, str]:
+            go.wait(HINT_AHEAD_DELAY_S)
+            # the bot reads only its own view and legal list: nothing shared with the page's thread
+            return bot.explain(view, legal)  # type: ignore[attr-defined,no-any-return]
+
+        future = self._hint_worker.submit(work)
+        for old, (_, f, _go) in list(self._hints.items()):
+            if old != k and f.cancel():  # not started: another position's, no longer needed
+                del self._hints[old]
+        self._hints[k] = (s, future, go)
+        return future
 
     def _clear_hint(self) -> None:
         self.hint_text.value = ""

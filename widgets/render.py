@@ -591,16 +591,25 @@ def visible_events(events: Iterable[Event], viewer: int | None = None) -> list[E
     return [e for e in events if viewer is None or e.visible_to is None or e.visible_to == viewer]
 
 
-def events_html(events: Iterable[Event], viewer: int | None = None, *, lang: str | None = None) -> str:
-    """The event log, oldest first; each line's rule id expands to the rule text."""
+def event_items_html(events: Iterable[Event], *, start: int = 1, lang: str | None = None) -> str:
+    """Events as one numbered list starting at ``start`` ("" when there are none): a part of a log."""
     items = [
         f'<li class="nt-event"><span class="nt-event-text">{_e(e.text(lang, cite=False))}</span> '
         f"{rule_html(e.rule, lang=lang)}</li>"
-        for e in visible_events(events, viewer)
+        for e in events
     ]
     if not items:
+        return ""
+    first = f' start="{start}"' if start != 1 else ""
+    return f'<ol class="nt-events"{first}>{"".join(items)}</ol>'
+
+
+def events_html(events: Iterable[Event], viewer: int | None = None, *, lang: str | None = None) -> str:
+    """The event log, oldest first; each line's rule id expands to the rule text."""
+    body = event_items_html(visible_events(events, viewer), lang=lang)
+    if not body:
         return f'<div class="nt-events nt-muted">{_e(t("ui.events.empty", lang))}</div>'
-    return f'<ol class="nt-events" aria-live="polite">{"".join(items)}</ol>'
+    return body.replace('<ol class="nt-events">', '<ol class="nt-events" aria-live="polite">', 1)
 
 
 def violation_html(violation: nidlib.Violation, *, lang: str | None = None) -> str:

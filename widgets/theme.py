@@ -151,6 +151,11 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-events { margin: 0; padding-left: 1.8em; }
 .nt-event { margin: .15em 0; }
 .nt-event:last-child { background: #fffbe6; border-radius: 4px; }
+.nt-event-log-chunks { flex: 0 0 auto; }
+.nt-event-log-chunks > * { margin: 0; }
+.nt-game-keys h5 { margin: .4em 0 .2em; font-size: .95em; }
+.nt-game-keys ul { margin: 0; padding-left: 1.4em; font-size: .9em; color: var(--nt-muted); }
+.nt-event-log-chunks > :not(:last-child) .nt-event:last-child { background: none; }
 .nt-event-log-box { max-height: 24em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid var(--nt-line); border-radius: 8px; background: #fff; padding: .3em .4em; }
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from html import escape
 
 import nidlib
+from widgets import render as r
 from widgets.game import GAME_SCHEMA, GameApp, load_game
 
 
@@ -217,3 +219,75 @@ def test_hot_seat_table_follows_the_human_to_act() -> None:
     bid_first_coins(app)
     assert app.table_seat() == 1
     assert "hand the screen to Bo" in app.turn.value
+
+
+# --- lesson 9's clicks stay small (issue 13, "Responsiveness"; bench/game_clicks.py) ------------
+
+
+def _log_text(app: GameApp) -> str:
+    log = app.table_box.children[0].event_log
+    return "".join(pane.value for pane in log._box.children)
+
+
+def _play(app: GameApp, moves: int) -> None:
+    """``moves`` clicks as a learner makes them: Auto-play, a bid of the lowest coins, the first choice."""
+    c = app.controller
+    assert c is not None
+    for _ in range(moves):
+        if c.state.is_over:
+            return
+        if any(p in c.bots for p in nidlib.to_act(c.state)):
+            app.auto_button.click()
+        elif nidlib.decision(c.state).kind == "bids":
+            bid_first_coins(app)
+        else:
+            panel = app.table_box.children[0].action_panel
+            next(b for _, b in panel.shown if not b.disabled).click()
+
+
+def test_the_game_log_redraws_only_its_newest_pane_and_follows_the_history() -> None:
+    app = started(("human", "greedy"))
+    c = app.controller
+    assert c is not None
+    log = app.table_box.children[0].event_log
+    _play(app, 20)
+    panes = list(log._box.children)
+    assert len(panes) > 3
+    frozen = [(p, p.value) for p in panes[:-2]]
+    _play(app, 1)
+    assert [(p, p.value) for p in log._box.children[: len(frozen)]] == frozen  # older panes untouched
+    newest = r.visible_events(c.events, 0)[-1].text(None, cite=False)
+    assert escape(newest) in _log_text(app)
+    n_shown = len(log._box.children)
+    app.history.value = 1  # back in history: later lines leave the log
+    assert len(log._box.children) < n_shown
+    assert escape(newest) not in _log_text(app)
+    app.history.value = len(c.history) - 1
+    assert escape(newest) in _log_text(app)
+
+
+def test_a_hint_depends_only_on_the_position_and_is_prepared_after_the_first() -> None:
+    first = started(("human", "greedy"))
+    text = first.hint()
+    again = started(("human", "greedy"))
+    assert again.hint() == text  # the same position, the same hint (a bot seeded per position)
+    assert first.hint() == text  # asking twice does not change it
+    bid_first_coins(first)
+    c = first.controller
+    assert c is not None
+    app_auto = first.auto_button
+    if not app_auto.disabled:
+        app_auto.click()  # the bot bids: Ana must act again
+    assert list(nidlib.to_act(c.state)) == [0]
+    known = first._hints.get(c.index)  # worked out (or being) while the learner thinks
+    assert known is not None
+    assert known[0] is c.state
+    assert first.hint().startswith("The strongest bot would choose for Ana")
+
+
+def test_the_keyboard_shortcuts_are_announced_in_every_language() -> None:
+    for lang, title in (("en", "Keyboard shortcuts"), ("zh-Hant", "鍵盤快速鍵"), ("zh-Hans", "键盘快捷键")):
+        app = GameApp(lang)
+        assert title in app.keys_help.value
+        assert "nt-game-keys" in app.keys_help._dom_classes
+        assert "game.keys" not in app.keys_help.value  # no raw catalogue key
