@@ -64,10 +64,10 @@ def _bid(s: nidlib.State, seat: int, policy: str, rng: random.Random) -> Bid:
 
 
 def _choose(s: nidlib.State, rng: random.Random) -> tuple[int, Action]:
-    top = s.tasks[-1]
-    kind = top[0]
-    if kind in ("pick", "hero", "pioneer"):
-        me = top[1]
+    d = nidlib.decision(s)
+    assert d is not None
+    if d.kind in ("pick", "hero", "pioneer"):
+        me = d.players[0]
         acts = nidlib.legal_actions(s, me)
         if len(acts) == 1:
             return me, acts[0]
@@ -95,7 +95,8 @@ def play(players: int, policies: Sequence[str], seed: int) -> GameResult:
     rng = random.Random(f"auctionlab.games/{seed}")
     trades = [0] * players
     while s.tasks:
-        if s.tasks[-1][0] == "bids":
+        d = nidlib.decision(s)
+        if d is not None and d.kind == "bids":
             seat = next(i for i, p in enumerate(s.players) if not p.bid_done)
             bid = _bid(s, seat, pols[seat], rng)
             if any(c.is_trading for c in bid.taverns):

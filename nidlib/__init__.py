@@ -2,8 +2,8 @@
 
     >>> import nidlib
     >>> s = nidlib.new_game(3, ["Ana", "Bo", "Cy"], seed=7)
-    >>> nidlib.decision(s).kind
-    'bids'
+    >>> nidlib.decision(s).kind  # a DecisionKind, a StrEnum: equal to the text "bids"
+    <DecisionKind.BIDS: 'bids'>
     >>> a = nidlib.legal_actions(s, 0)[0]
     >>> s2, events = nidlib.apply(s, a)
     >>> print(events[0])
@@ -35,7 +35,8 @@ from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionE
 from nidlib.core.events import Event
 from nidlib.core.messages import render, set_language
 from nidlib.core.serialize import from_json, state_from_dict, state_to_dict, to_json
-from nidlib.core.state import Decision, Options, Player, State
+from nidlib.core.state import Options, Player, State
+from nidlib.core.tasks import Decision, DecisionKind
 from nidlib.core.views import determinize, view_for
 from nidlib.rules.engine import (
     advance,
@@ -61,6 +62,7 @@ __all__ = [
     "Coin",
     "CoinKind",
     "Decision",
+    "DecisionKind",
     "Discard",
     "DocumentError",
     "DwarfClass",

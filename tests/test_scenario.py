@@ -23,6 +23,7 @@ from nidlib.content.scenario import (
 )
 from nidlib.core.cards import CARDS
 from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.tasks import Evaluate
 from nidlib.rules.flowcheck import check_flow
 
 NAMES = ("Ana", "Bo", "Cy")
@@ -286,7 +287,7 @@ def test_r_eval_2_stop_before_a_troop_evaluation(cls: str, ci: int) -> None:
     sc = three().army(0, warrior=[3, 4], hunter=["H", "H"]).army(1, warrior=[5], miner=[1]).at_end_of_age()
     p = sc.build(stop_before=f"eval:{cls}")
     assert paused_at(p) == f"eval:{cls}"
-    assert p.tasks[-1] == ("eval", ci)
+    assert p.tasks[-1] == Evaluate(ci)
     _round_trip(p)
     assert nidlib.decision(p).kind == "paused"
     assert nidlib.legal_actions(p) == []

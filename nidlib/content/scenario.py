@@ -97,7 +97,17 @@ from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionE
 from nidlib.core.events import Event
 from nidlib.core.places import Place, parse_place
 from nidlib.core.serialize import load_json, state_from_dict, state_to_dict
-from nidlib.core.state import Player, State, Task
+from nidlib.core.state import Player, State
+from nidlib.core.tasks import (
+    BidsDue,
+    Evaluate,
+    PickDue,
+    RevealTavern,
+    Task,
+    TavernEnd,
+    is_automatic,
+    task_to_json,
+)
 from nidlib.rules import engine
 from nidlib.rules.engine import TAVERN_SIZE, end_steps, lines, new_game
 
@@ -316,30 +326,29 @@ def _stop_matcher(stop_before: str) -> tuple[str, Callable[[Task], bool]]:
             "stop_before", f"{stop_before!r} is no automatic step: one of {', '.join(STOPS)}", "R-FLOW-2"
         )
     if not arg:
-        return kind, lambda t: t[0] == kind
+        return kind, lambda t: kind == t.KIND
     if kind == "eval":
         try:
             ci = CLASSES.index(DwarfClass(arg.strip().lower()))
         except ValueError:
             raise ScenarioError("stop_before", f"{arg!r} is no dwarf class", "R-EVAL-2") from None
-        return kind, lambda t: t[0] == kind and t[1] == ci
+        return kind, lambda t: isinstance(t, Evaluate) and t.column == ci
     if not arg.strip().isdigit():
         raise ScenarioError("stop_before", f"{stop_before!r}: after ':' give a number", "R-FLOW-2")
     n = int(arg)
-    return kind, lambda t: t[0] == kind and len(t) > 1 and t[1] == n
+    return kind, lambda t: kind == t.KIND and task_to_json(t)[1:2] == [n]
 
 
 def paused_at(s: State) -> str | None:
     """The automatic step a paused state waits to run (``"eval:hunter"``, ``"gems:1"``...), else None."""
-    if not s.tasks or s.tasks[-1][0] not in engine._TASKS:
+    if not s.tasks or not is_automatic(s.tasks[-1]):
         return None
     top = s.tasks[-1]
-    name = _STOP_OF_TASK.get(top[0], top[0])
-    if top[0] == "eval":
-        return f"eval:{CLASSES[top[1]].value}"
-    if top[0] == "tavern_end":
-        return f"gems:{top[1]}"
-    return name
+    if isinstance(top, Evaluate):
+        return f"eval:{CLASSES[top.column].value}"
+    if isinstance(top, TavernEnd):
+        return f"gems:{top.tavern}"
+    return _STOP_OF_TASK.get(top.KIND, top.KIND)
 
 
 def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] | None) -> bool:
@@ -348,16 +357,21 @@ def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] |
         top = s.tasks[-1]
         if stop is not None and stop(top):
             return True
-        if top[0] not in engine._TASKS:
-            if top[0] != "pick" or s.taverns[s.tavern]:
+        if not is_automatic(top):
+            if not isinstance(top, PickDue) or s.taverns[s.tavern]:
                 return False  # a decision
             s.tasks.pop()  # an empty tavern (only in built scenarios): nothing to take, as engine._run does
             engine._ev(
-                log, "pick.empty", "R-PICK-1", top[1], name=s.players[top[1]].name, tavern=engine._t(s.tavern)
+                log,
+                "pick.empty",
+                "R-PICK-1",
+                top.player,
+                name=s.players[top.player].name,
+                tavern=engine._t(s.tavern),
             )
             continue
         s.tasks.pop()
-        engine._TASKS[top[0]](s, top, log)
+        engine._TASKS[type(top)](s, top, log)
     return False
 
 
@@ -376,8 +390,8 @@ def step(s: State) -> tuple[State, list[Event]]:
     new = s.copy()
     log: list[Event] = []
     top = new.tasks.pop()
-    engine._TASKS[top[0]](new, top, log)
-    _run_until(new, log, lambda t: t[0] in _STOP_OF_TASK)  # the steps in between (a reveal, a deal) run on
+    engine._TASKS[type(top)](new, top, log)
+    _run_until(new, log, lambda t: t.KIND in _STOP_OF_TASK)  # the steps in between (a reveal, a deal) run on
     return new, log
 
 
@@ -1112,10 +1126,10 @@ class Scenario:
             owner = next((i for i, p in enumerate(s.players) if Hero.ULINE in p.heroes), None)
             for i, p in enumerate(s.players):
                 p.bid_done = i == owner
-            base.append(("bids",))
+            base.append(BidsDue())
         elif phase[0] == "tavern":
             s.tavern = phase[1]
-            base.append(("tavern", phase[1]))
+            base.append(RevealTavern(phase[1]))
         s.tasks = base
         s.viewer = None
         return s

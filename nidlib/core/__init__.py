@@ -3,7 +3,8 @@
 Nothing here knows a rule of play; ``nidlib.rules`` does. Modules:
 
 - ``cards``, ``coins``: the components (ids, classes, ranks, values).
-- ``state``: :class:`State`, :class:`Player`, :class:`Options`, the flow's tasks and decisions.
+- ``state``: :class:`State`, :class:`Player`, :class:`Options`.
+- ``tasks``: the flow's tasks (one frozen value per kind) and :class:`Decision` / :class:`DecisionKind`.
 - ``actions``: what a player can do (one dataclass per action) and the text parser.
 - ``events``, ``errors``: what the engine says, and why it refuses (each with a rule id).
 - ``serialize``: exact JSON round trip with validation (``DocumentError`` names the field).

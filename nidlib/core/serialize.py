@@ -31,7 +31,8 @@ from nidlib.core.coins import BASIC_COINS, GREEN_3, Coin, CoinKind, initial_trea
 from nidlib.core.errors import DocumentError, InvalidActionError
 from nidlib.core.messages import clip
 from nidlib.core.places import HAND_SIZE, Place, parse_place
-from nidlib.core.state import PLAYER_FIELDS, STATE_FIELDS, Codec, FieldSpec, Options, Player, State, Task
+from nidlib.core.state import PLAYER_FIELDS, STATE_FIELDS, Codec, FieldSpec, Options, Player, State
+from nidlib.core.tasks import Task, task_from_json, task_to_json
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
@@ -70,15 +71,6 @@ def state_to_dict(s: State) -> dict[str, Any]:
 def player_to_dict(p: Player) -> dict[str, Any]:
     """A player's object in the document (:data:`PLAYER_FIELDS`)."""
     return _player_doc(p)
-
-
-def task_to_json(task: Task) -> list[Any]:
-    """A task as its JSON list ``[kind, args...]``; :func:`task_from_json` reads it back.
-
-    The one place where tasks meet JSON (with :func:`task_from_json`): the flow's task types may change
-    here without touching the rest of the document.
-    """
-    return list(task)
 
 
 def to_json(s: State, *, indent: int | None = None) -> str:
@@ -370,8 +362,8 @@ TRANSFORMS = frozenset({(3, "offering"), (5, "offering"), (7, "grid"), (5, "king
 DISCARDS = frozenset({(1, 3), (2, 1)})
 
 
-def task_from_json(r: _Reader, players: int) -> Task:
-    """Read and check one task of the ``tasks`` list (the inverse of :func:`task_to_json`)."""
+def _task(r: _Reader, players: int) -> Task:
+    """Read and check one task of the ``tasks`` list; :func:`nidlib.core.tasks.task_from_json` makes it typed."""
     items = r.items(6)
     if not items:
         raise r.fail("a task cannot be empty")
@@ -380,7 +372,7 @@ def task_from_json(r: _Reader, players: int) -> Task:
         raise items[0].fail(f"unknown task {show(kind)}")
     if len(items) not in TASK_ARITY[kind]:
         raise r.fail(f"task {kind!r} takes {TASK_ARITY[kind][0] - 1} arguments")
-    args: list[Any] = [kind]
+    args: list[int | str] = [kind]
     for k, x in enumerate(items[1:], start=1):
         if kind == "transform" and k == 3:
             args.append(x.get_str())
@@ -404,7 +396,7 @@ def task_from_json(r: _Reader, players: int) -> Task:
         raise r.fail("Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters)")
     if kind == "trade_discard" and len(args) == 4 and args[2] == args[3]:
         raise r.fail("two different coins are traded")
-    return tuple(args)
+    return task_from_json(args)
 
 
 def _validate(s: State) -> None:
@@ -716,7 +708,7 @@ _READ: dict[Codec, _Read] = {
         [x.get_int(0, _seats(got) - 1) for x in g.items(5)] for g in r.items(5)
     ],
     Codec.BIDS: lambda r, got: [x.get_int(0, 25, null=True) for x in r.items(5)],
-    Codec.TASKS: lambda r, got: [task_from_json(t, _seats(got)) for t in r.items(60)],
+    Codec.TASKS: lambda r, got: [_task(t, _seats(got)) for t in r.items(60)],
     Codec.SHUFFLES: lambda r, got: r.get_int(0, MAX_SHUFFLES),
     Codec.VIEWER: lambda r, got: r.get_int(0, _seats(got) - 1, null=True),
     Codec.NAME: lambda r, got: check_name(r),

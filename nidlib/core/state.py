@@ -8,10 +8,10 @@ fast playout path (:func:`nidlib.rules.engine.advance`) does the same on a state
 the caller owns.
 
 The flow of the game is a stack of *tasks* (``state.tasks``, top = last):
-small tuples of JSON values such as ``("pick", 1)`` or ``("eval", 2)``.
-Automatic tasks run as soon as they reach the top; a *decision* task waits
-for a player's action. This makes every mid-game position, including the
-middle of a hero cascade, a plain serializable value.
+small frozen values such as ``PickDue(1)`` or ``Evaluate(2)`` (:mod:`nidlib.core.tasks`;
+JSON ``["pick", 1]``, ``["eval", 2]``). Automatic tasks run as soon as they reach
+the top; a *decision* task waits for a player's action. This makes every mid-game
+position, including the middle of a hero cascade, a plain serializable value.
 
 Each field of :class:`State` and :class:`Player` is declared once, in the class body, with its JSON
 key, its codec (what it is in the document) and its copy kind (:class:`FieldSpec`); ``copy()`` is
@@ -30,9 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from nidlib.core.cards import CLASSES, DwarfClass
 from nidlib.core.coins import Coin
-
-Task = tuple[Any, ...]
-
+from nidlib.core.tasks import Task
 
 # --- the field declaration: each field of State and Player once, with how to copy and encode it ---
 
@@ -253,7 +251,7 @@ class State:
         def copy(self) -> State: ...
 
     def __repr__(self) -> str:
-        top = self.tasks[-1] if self.tasks else ("game over",)
+        top = self.tasks[-1] if self.tasks else "game over"
         return f"<State age {self.age} round {self.round} tavern {self.tavern} {top}>"
 
     # -- convenient read-only queries -------------------------------------------
@@ -269,12 +267,3 @@ class State:
 #: the declarations, for the serializer, the loader and the tests
 STATE_FIELDS: tuple[FieldSpec, ...] = field_specs(State)
 PLAYER_FIELDS: tuple[FieldSpec, ...] = field_specs(Player)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the game waits for: which players must act, and the kind of action."""
-
-    kind: str
-    players: tuple[int, ...]
-    params: dict[str, Any] = field(default_factory=dict)

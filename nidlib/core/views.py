@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from nidlib.core.cards import Hero
 from nidlib.core.state import State
+from nidlib.core.tasks import PioneerDue
 
 
 def view_for(s: State, player: int) -> State:
@@ -31,8 +32,8 @@ def view_for(s: State, player: int) -> State:
     v.options = replace(s.options, seed=0)
     v.decks = {1: sorted(s.decks[1]), 2: sorted(s.decks[2])}
     if s.pioneer_draw and not s.options.pioneer_draw_public:
-        top = s.tasks[-1] if s.tasks else ()
-        if not (len(top) > 1 and top[0] == "pioneer" and top[1] == player):
+        top = s.tasks[-1] if s.tasks else None
+        if not (isinstance(top, PioneerDue) and top.player == player):
             v.decks[2] = sorted(v.decks[2] + v.pioneer_draw)
             v.pioneer_draw = []
     for i, p in enumerate(v.players):

@@ -19,14 +19,34 @@ Every refusal is a :class:`DocumentError` naming the field and the problem.
 
 from __future__ import annotations
 
-from typing import Any
-
 from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, Hero, max_rounds
 from nidlib.core.coins import GREEN_3, Coin
 from nidlib.core.errors import DocumentError
-from nidlib.core.state import Player, State, Task
+from nidlib.core.state import Player, State
+from nidlib.core.tasks import (
+    BidsDue,
+    CoinTrade,
+    DiscardDue,
+    FinalScoring,
+    FixOrder,
+    HeroDue,
+    PickDue,
+    PioneerDue,
+    RecruitCheck,
+    RoundEnd,
+    Task,
+    TavernEnd,
+    ThrudDue,
+    TradeDiscardDue,
+    TransformDue,
+    UlineBidDue,
+    UlineTradeDue,
+    YludDue,
+    is_automatic,
+    player_of,
+    task_to_json,
+)
 from nidlib.rules.engine import (
-    _TASKS,
     GEMS_BY_PLAYERS,
     TAVERN_SIZE,
     discardable_columns,
@@ -36,7 +56,6 @@ from nidlib.rules.engine import (
     uline_owner,
 )
 
-AUTOMATIC = frozenset(_TASKS)
 _DIST = [DISTINCTION_OF[c].value for c in CLASSES]  # distinction id per class index
 
 
@@ -51,13 +70,13 @@ def check_flow(s: State, *, paused: bool = False) -> None:
     ``Scenario.build(stop_before=...)``, see :func:`_check_paused`).
     """
     tasks = s.tasks
-    if tasks and tasks[-1][0] in AUTOMATIC:
+    if tasks and is_automatic(tasks[-1]):
         if paused:
             _check_paused(s)
             return
         raise _fail(
             f"tasks[{len(tasks) - 1}]",
-            f"the top task {tasks[-1][0]!r} runs by itself: a saved game always waits for a decision"
+            f"the top task {tasks[-1].KIND!r} runs by itself: a saved game always waits for a decision"
             " (a position paused before it loads with nidlib.content.scenario.load)",
         )
     skeleton = end_steps(s.age)
@@ -106,25 +125,27 @@ def _check_paused(s: State) -> None:
     top = tasks[-1]
     at = f"tasks[{len(tasks) - 1}]"
     skeleton = end_steps(s.age)
-    if top[0] in _PAUSE_SKELETON:
+    if top.KIND in _PAUSE_SKELETON:
         if tasks != skeleton[: len(tasks)]:
             raise _fail(at, f"the steps under the rounds of Age {s.age} are {_text(skeleton)} (bottom first)")
         _check_awards(s, _evaluated(s, len(tasks)))
         _between_rounds(s, "paused")
         for i, p in enumerate(s.players):
-            if Hero.THRUD in p.command_zone and tasks != [("final",)]:
+            if Hero.THRUD in p.command_zone and tasks != [FinalScoring()]:
                 raise _fail(f"players[{i}].command_zone", "Thrud goes home at the end [R-HERO-THRUD-5]")
-            if p.thrud >= 0 and tasks == [("final",)]:
+            if p.thrud >= 0 and tasks == [FinalScoring()]:
                 raise _fail(f"players[{i}].thrud", "Thrud is home before the final scoring [R-HERO-THRUD-5]")
-    elif top[0] in _PAUSE_ROUND:
-        if tasks[:-1] != skeleton or (top[0] == "tavern_end" and top[1] != s.tavern):
-            raise _fail(at, f"{list(top)} runs at the end of the tavern being resolved, above the rounds")
-        if top[0] == "round_end" and (s.tavern != 2 or s.ties):
+    elif top.KIND in _PAUSE_ROUND:
+        if tasks[:-1] != skeleton or (isinstance(top, TavernEnd) and top.tavern != s.tavern):
+            raise _fail(
+                at, f"{task_to_json(top)} runs at the end of the tavern being resolved, above the rounds"
+            )
+        if isinstance(top, RoundEnd) and (s.tavern != 2 or s.ties):
             raise _fail(at, "the round ends after the Shining Horse and its gem exchange [R-ROUND-1]")
         _round_count(s)
         _check_awards(s, _evaluated(s, len(skeleton)))
         _resolving(s, uline_owner(s), uline_pending=False)
-        if top[0] == "tavern_end":
+        if isinstance(top, TavernEnd):
             _pick_order(s)
             if s.options.players > 2 and s.taverns[s.tavern]:
                 raise _fail(
@@ -140,7 +161,7 @@ def _check_paused(s: State) -> None:
 
 
 def _text(tasks: list[Task]) -> str:
-    return ", ".join(str(list(t)) for t in tasks)
+    return ", ".join(str(task_to_json(t)) for t in tasks)
 
 
 def _evaluated(s: State, j: int) -> set[int]:
@@ -205,7 +226,7 @@ def _where_armorer(s: State) -> int | str | None:
 def _check_thrud(s: State) -> None:
     """An owned Thrud is in a column, waiting to be placed (a "thrud" task), or home at the end."""
     for i, p in enumerate(s.players):
-        pending = [t for t in s.tasks if t[0] == "thrud" and t[1] == i]
+        pending = [t for t in s.tasks if isinstance(t, ThrudDue) and t.player == i]
         owned = Hero.THRUD in p.heroes
         home = Hero.THRUD in p.command_zone
         if home and s.tasks:
@@ -244,7 +265,7 @@ def _between_rounds(s: State, phase: str) -> None:
             raise _fail(base, "between Ages every coin is back in hand, nothing bid [R-ROUND-1]")
         if _coins_held(s, i, p) != 5:
             raise _fail(f"{base}.hand", "between Ages a player holds their 5 coins [R-ROUND-1]")
-    if s.pioneer_draw and not (phase == "eval4" and s.tasks and s.tasks[-1][0] == "pioneer"):
+    if s.pioneer_draw and not (phase == "eval4" and s.tasks and isinstance(s.tasks[-1], PioneerDue)):
         raise _fail(
             "pioneer_draw", "cards are drawn only while the Pioneer's choice waits [R-DIST-PIONEER-1]"
         )
@@ -261,21 +282,22 @@ def _after_rounds(s: State, phase: str, rest: list[Task], j: int) -> None:
     if phase == "over":
         return
     at = f"tasks[{j}]"
-    who = rest[0][1] if rest and len(rest[0]) > 1 else None
+    who = player_of(rest[0]) if rest else None
     if phase == "ylud":
         owner = next((i for i, p in enumerate(s.players) if Hero.YLUD in p.heroes), None)
         if owner is None or who != owner:
             raise _fail(
                 at, "at the end of an Age only Ylud's owner places her, then recruits [R-HERO-YLUD-2]"
             )
-        if rest != [("recruit", owner), ("ylud", owner, s.age)]:
+        if rest != [RecruitCheck(owner), YludDue(owner, s.age)]:
             _recruiting(s, owner, rest, j)
         return
     if phase == "eval0":
-        if len(rest) != 1 or rest[0][0] != "transform" or rest[0][2:] != (5, "kings-hand"):
+        top = rest[0] if len(rest) == 1 else None
+        if not (isinstance(top, TransformDue) and (top.amount, top.source) == (5, "kings-hand")):
             raise _fail(at, "after the warriors' evaluation only the King's Hand transformation can wait")
-        _holds(s, rest[0][1], 0, at)
-        _transform(s, rest[0], at)
+        _holds(s, top.player, 0, at)
+        _transform(s, top.player, at)
         return
     if phase == "eval3":
         if who is None:
@@ -284,20 +306,21 @@ def _after_rounds(s: State, phase: str, rest: list[Task], j: int) -> None:
         _recruiting(s, who, rest, j)
         return
     # eval4: the Pioneer's choice (R-DIST-PIONEER-1), then the kept card's effects
-    if who is None or rest[0][0] not in ("pioneer", "transform", "recruit", "hero"):
+    first = rest[0] if rest else None
+    if who is None or not isinstance(first, PioneerDue | TransformDue | RecruitCheck | HeroDue):
         raise _fail(at, "after the explorers' evaluation only the Pioneer of the Kingdom's choice can wait")
     _holds(s, who, 4, at)
-    if rest[0][0] == "pioneer":
+    if isinstance(first, PioneerDue):
         if len(rest) != 1:
             raise _fail(at, "the Pioneer's choice is the only task waiting")
         if not s.pioneer_draw and s.viewer is None:
             raise _fail("pioneer_draw", "the Pioneer has no drawn card to choose from [R-DIST-PIONEER-1]")
         if len(s.pioneer_draw) > 3 or any(c not in _AGE2 for c in s.pioneer_draw):
             raise _fail("pioneer_draw", "the Pioneer draws 3 cards from the Age II deck [R-DIST-PIONEER-1]")
-    elif rest[0][0] == "transform":
-        if len(rest) != 1 or rest[0][3] != "offering":
+    elif isinstance(first, TransformDue):
+        if len(rest) != 1 or first.source != "offering":
             raise _fail(at, "only a kept Royal Offering's transformation can wait here [R-DIST-PIONEER-2]")
-        _transform(s, rest[0], at)
+        _transform(s, first.player, at)
     else:
         _recruiting(s, who, rest, j)
 
@@ -310,8 +333,8 @@ def _holds(s: State, i: int, ci: int, at: str) -> None:
         raise _fail(at, f"players[{i}] does not hold the {_DIST[ci]} distinction whose effect waits here")
 
 
-def _transform(s: State, task: Task, at: str) -> None:
-    p = s.players[task[1]]
+def _transform(s: State, i: int, at: str) -> None:
+    p = s.players[i]
     if all(c.is_trading for c in p.coins()):
         raise _fail(at, "no coin of this player can be transformed [R-XFORM-1]")
 
@@ -319,10 +342,10 @@ def _transform(s: State, task: Task, at: str) -> None:
 def _recruiting(s: State, i: int, rest: list[Task], j: int) -> None:
     """A recruitment in progress: ``[hero i]``, or ``[recruit i]`` under the effects it waits for."""
     at = f"tasks[{j}]"
-    if rest and rest[0] == ("recruit", i):
+    if rest and rest[0] == RecruitCheck(i):
         _effects(s, i, rest[1:], j + 1)
         return
-    if rest != [("hero", i)]:
+    if rest != [HeroDue(i)]:
         raise _fail(
             at, f"players[{i}]'s recruitment: expected ['hero', {i}] or ['recruit', {i}] and its effects"
         )
@@ -336,25 +359,25 @@ def _effects(s: State, i: int, effects: list[Task], start: int) -> None:
     at = f"tasks[{start}]"
     if not effects:
         raise _fail(at, "a recruitment check runs by itself: it cannot be the top task")
-    kinds = [t[0] for t in effects]
+    kinds = [t.KIND for t in effects]
     for k, t in enumerate(effects):
-        if len(t) < 2 or t[1] != i:
+        if player_of(t) != i:
             raise _fail(f"tasks[{start + k}]", f"only players[{i}] has effects pending here")
     p = s.players[i]
     if kinds not in (["thrud"], ["transform"], ["discard"], ["thrud", "discard"]):
         raise _fail(at, f"the engine never stacks {kinds} above a recruitment check")
     top = effects[-1]
-    if top[0] == "transform":
-        if top[3] == "kings-hand":
+    if isinstance(top, TransformDue):
+        if top.source == "kings-hand":
             raise _fail(at, "the King's Hand transformation happens only at the Troop Evaluation")
-        if top[3] == "grid" and Hero.GRID not in p.heroes:
+        if top.source == "grid" and Hero.GRID not in p.heroes:
             raise _fail(at, f"players[{i}] does not own Grid [R-HERO-GRID-2]")
-        _transform(s, top, at)
-    elif top[0] == "discard":
-        hero = Hero.BONFUR if top[2] == 1 else Hero.DAGDA
-        if hero not in p.heroes or len(discardable_columns(p, top[3])) < top[2]:
+        _transform(s, i, at)
+    elif isinstance(top, DiscardDue):
+        hero = Hero.BONFUR if top.count == 1 else Hero.DAGDA
+        if hero not in p.heroes or len(discardable_columns(p, top.exclude)) < top.count:
             raise _fail(
-                at, f"players[{i}] cannot discard {top[2]} card(s) now [R-HERO-BONFUR-2, R-HERO-DAGDA-2]"
+                at, f"players[{i}] cannot discard {top.count} card(s) now [R-HERO-BONFUR-2, R-HERO-DAGDA-2]"
             )
 
 
@@ -379,12 +402,12 @@ def _round(s: State, rest: list[Task], j: int) -> None:
         )
     at = f"tasks[{j}]"
     owner = uline_owner(s)
-    if rest == [("bids",)]:
+    if rest == [BidsDue()]:
         _bidding(s, owner)
         return
-    if len(rest) == 2 and rest[0][0] == "order" and rest[1][0] == "uline_bid":
-        t = rest[0][1]
-        if owner is None or s.tavern != t or rest[1] != ("uline_bid", owner, t):
+    if len(rest) == 2 and isinstance(rest[0], FixOrder) and isinstance(rest[1], UlineBidDue):
+        t = rest[0].tavern
+        if owner is None or s.tavern != t or rest[1] != UlineBidDue(owner, t):
             raise _fail(at, "Uline's owner lays a coin on the tavern being revealed [R-REVEAL-2]")
         _resolving(s, owner, uline_pending=True)
         if s.ties or (s.order and sorted(s.order) != list(range(n))) or len(s.bid_values) not in (0, n):
@@ -393,7 +416,7 @@ def _round(s: State, rest: list[Task], j: int) -> None:
         if not p.hand and s.viewer in (None, owner):
             raise _fail(f"players[{owner}].hand", "Uline's owner has no coin left to lay [R-HERO-ULINE-4]")
         return
-    if not rest or rest[0][0] != "tavern_end" or rest[0][1] != s.tavern:
+    if not rest or rest[0] != TavernEnd(s.tavern):
         raise _fail(at, "a round is at its bids, or resolving the tavern given by 'tavern' [R-FLOW-2]")
     _resolving(s, owner, uline_pending=False)
     _pick_order(s)
@@ -492,25 +515,26 @@ def _turns(s: State, seq: list[Task], j: int) -> None:
     while k < len(seq):
         at = f"tasks[{j + k}]"
         task = seq[k]
-        if len(task) < 2 or task[0] not in ("trade", "recruit", "hero", "uline_trade", "trade_discard"):
+        if not isinstance(task, CoinTrade | RecruitCheck | HeroDue | UlineTradeDue | TradeDiscardDue):
             raise _fail(
-                at, f"a player's turn is made of a pick, a recruitment check and a trade, not {task[0]!r}"
+                at, f"a player's turn is made of a pick, a recruitment check and a trade, not {task.KIND!r}"
             )
-        i = task[1]
+        i = task.player
         if segments and segments[-1][2] != "waiting":
             raise _fail(at, "one player at a time resolves their turn [R-ORDER-1]")
-        trade = task == ("trade", i)
+        trade = task == CoinTrade(i)
         if trade:
             k += 1
-        if k + 1 < len(seq) and seq[k] == ("recruit", i) and seq[k + 1] == ("pick", i):
+        last = seq[k] if k < len(seq) else None
+        if k + 1 < len(seq) and last == RecruitCheck(i) and seq[k + 1] == PickDue(i):
             k += 2
             segments.append((i, trade, "waiting"))
-        elif k < len(seq) and seq[k] in (("recruit", i), ("hero", i)):
+        elif last in (RecruitCheck(i), HeroDue(i)):
             _recruiting(s, i, seq[k:], j + k)
             k = len(seq)
             segments.append((i, trade, "recruiting"))
-        elif not trade and k == len(seq) - 1 and seq[k][0] in ("uline_trade", "trade_discard"):
-            _trading(s, i, seq[k], f"tasks[{j + k}]")
+        elif not trade and k == len(seq) - 1 and isinstance(last, UlineTradeDue | TradeDiscardDue):
+            _trading(s, i, last, f"tasks[{j + k}]")
             k += 1
             segments.append((i, False, "trading"))
         else:
@@ -536,7 +560,7 @@ def _turns(s: State, seq: list[Task], j: int) -> None:
         raise _fail(f"taverns[{t}]", "the player on turn must have a card to pick [R-PICK-1]")
 
 
-def _trading(s: State, i: int, task: Task, at: str) -> None:
+def _trading(s: State, i: int, task: UlineTradeDue | TradeDiscardDue, at: str) -> None:
     """A coin trade waiting for its owner's choice (R-TRADE-4, R-HERO-ULINE-5)."""
     p = s.players[i]
     c = p.slots[s.tavern]
@@ -545,19 +569,19 @@ def _trading(s: State, i: int, task: Task, at: str) -> None:
     if c is None or not c.is_trading:
         raise _fail(at, "a trade follows a trading coin bid on this tavern [R-TRADE-1]")
     uline = Hero.ULINE in p.heroes
-    if task[0] == "uline_trade":
+    if isinstance(task, UlineTradeDue):
         if not uline or len(p.hand) <= 2:
             raise _fail(at, "Uline's owner chooses two coins of more than two in hand [R-HERO-ULINE-5]")
         return
-    coins: list[Any]
-    if len(task) == 2:
+    coins: list[Coin | None]
+    if task.locations is None:
         coins = [p.slots[3], p.slots[4]]
         if uline:
             raise _fail(at, "Uline's owner trades coins from her hand [R-HERO-ULINE-5]")
     else:
         if not uline:
             raise _fail(at, "only Uline's owner trades coins from her hand [R-HERO-ULINE-5]")
-        idx = [int(loc[1:]) for loc in task[2:]]
+        idx = [int(loc[1:]) for loc in task.locations]
         coins = [p.hand[x] if x < len(p.hand) else None for x in idx]
     a, b = coins
     if not (isinstance(a, Coin) and isinstance(b, Coin)) or a.value != b.value or a.kind == b.kind:

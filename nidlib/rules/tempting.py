@@ -23,6 +23,7 @@ from nidlib.core.cards import CLASSES
 from nidlib.core.errors import Violation
 from nidlib.core.places import places_of
 from nidlib.core.state import State
+from nidlib.core.tasks import DiscardDue
 from nidlib.rules.engine import check, decision, legal_actions
 
 __all__ = ["tempting_actions"]
@@ -34,9 +35,11 @@ def _own(s: State, player: int, kind: str) -> list[Action]:
         return [Recruit(player, h) for h in s.heroes_available]
     if kind == "transform":  # trading coins cannot be transformed (R-XFORM-1)
         return [Transform(player, str(place)) for place in places_of(s.players[player])]
-    if kind == "discard":  # a column without a dwarf on top, or the hero's own class
-        count = s.tasks[-1][2]
-        if count == 1:
+    top = s.tasks[-1]
+    if kind == "discard" and isinstance(
+        top, DiscardDue
+    ):  # a column without a dwarf on top, or the hero's own class
+        if top.count == 1:
             return [Discard(player, (c,)) for c in CLASSES]
         return [Discard(player, (x, y)) for i, x in enumerate(CLASSES) for y in CLASSES[i + 1 :]]
     return []

@@ -45,8 +45,9 @@ from nidlib.core.cards import (
 from nidlib.core.coins import Coin
 from nidlib.core.messages import render
 from nidlib.core.state import Player, State
+from nidlib.core.tasks import BidsDue, HeroDue, PickDue, PioneerDue, UlineBidDue
 from nidlib.core.views import determinize
-from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions
+from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
 from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
 
 __all__ = [
@@ -178,17 +179,16 @@ def random_action(s: State, rng: random.Random) -> Action:
     :func:`nidlib.eligible_heroes`; every other decision is uniform over :func:`nidlib.legal_actions`.
     """
     top = s.tasks[-1]
-    kind = top[0]
-    if kind == "pick":
+    if type(top) is PickDue:
         row = s.taverns[s.tavern]
-        return Pick(top[1], row[int(rng.random() * len(row))])
-    if kind == "bids":
+        return pick_action(top.player, row[int(rng.random() * len(row))])
+    if type(top) is BidsDue:
         for i, p in enumerate(s.players):
             if not p.bid_done:
                 return random_bid(i, p.hand, rng)
-    if kind == "hero":  # up to 21 heroes: draw one without building every Recruit action
-        heroes = eligible_heroes(s, s.players[top[1]])
-        return Recruit(top[1], heroes[int(rng.random() * len(heroes))])
+    if type(top) is HeroDue:  # up to 21 heroes: draw one without building every Recruit action
+        heroes = eligible_heroes(s, s.players[top.player])
+        return Recruit(top.player, heroes[int(rng.random() * len(heroes))])
     acts = legal_actions(s)
     return acts[int(rng.random() * len(acts))]
 
@@ -344,17 +344,16 @@ def _why(a: Action, gain: int, lang: str | None = None) -> str:
 def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
     """Fast heuristic policy for playouts: heuristic bids, best-card picks, heroes by worth."""
     top = s.tasks[-1]
-    kind = top[0]
-    if kind == "bids":
+    if isinstance(top, BidsDue):
         for i, p in enumerate(s.players):
             if not p.bid_done:
                 if rng.random() < explore:
                     return random_bid(i, p.hand, rng)
                 return heuristic_bid(s, i)
-    if kind == "uline_bid":
-        return UlineBid(top[1], _uline_coin(s, top[1]))
-    if kind == "pick" or kind == "hero" or kind == "pioneer":
-        me = top[1]
+    if isinstance(top, UlineBidDue):
+        return UlineBid(top.player, _uline_coin(s, top.player))
+    if isinstance(top, PickDue | HeroDue | PioneerDue):
+        me = top.player
         p = s.players[me]
         acts = legal_actions(s, me)
         if len(acts) > 1 and rng.random() >= explore:

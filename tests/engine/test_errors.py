@@ -12,7 +12,7 @@ from enginekit import NAMES3, assert_illegal, play
 import nidlib
 from nidlib import Coin, DwarfClass, InvalidActionError, State
 from nidlib.content import gallery
-from nidlib.rules import engine
+from nidlib.rules import legal as legal_rules
 from nidlib.rules.engine import DECISION_RULE, well_formed
 
 
@@ -213,7 +213,9 @@ def test_check_lets_a_bug_in_the_engine_surface(
     def broken(_s: State) -> None:
         raise error("a bug in the engine")
 
-    monkeypatch.setattr(engine, "decision", broken)
+    monkeypatch.setattr(
+        legal_rules, "decision", broken
+    )  # check() looks the decision up in nidlib.rules.legal
     with pytest.raises(error, match="a bug in the engine"):
         nidlib.check(s, legal)
 

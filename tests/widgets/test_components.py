@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import nidlib
 from nidlib.core.actions import Action
 from nidlib.core.state import State
+from nidlib.core.tasks import HeroDue
 from widgets import ActionPanel, BidPanel, Controller, EventLog, GameTableView, MessageBar, PlayerBoard
 
 
@@ -142,7 +143,7 @@ def test_action_panel_greys_tempting_illegal_heroes_with_the_reason() -> None:
     c = new(seat=0)
     s = c.state.copy()
     s.players[0].columns = [["1W3"], ["1H1"], ["1M0"], ["1B1"], ["1E5"]]
-    s.tasks.append(("hero", 0))
+    s.tasks.append(HeroDue(0))
     c = Controller(s, seat=0)
     panel = ActionPanel(c)
     hourya = panel.button_for("p0:hero:hourya")

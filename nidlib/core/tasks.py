@@ -1,0 +1,428 @@
+"""The game flow as typed values: the tasks on ``State.tasks`` and the decision kinds.
+
+The flow of a game is a stack of tasks (``state.tasks``, top = last). Each task is a small frozen
+value of one of the classes below. *Automatic* tasks run as soon as they reach the top (the rules
+engine, :mod:`nidlib.rules`, has one handler per class); a *decision* task (the ``...Due`` classes)
+waits for a player's action, and :func:`nidlib.decision` describes it as a :class:`Decision` whose
+``kind`` is a :class:`DecisionKind`.
+
+In JSON (docs/state-schema.md) a task is an array: its ``KIND`` then its fields in order, e.g.
+``["pick", 1]``, ``["eval", 2]``, ``["transform", 0, 3, "offering"]``
+(:func:`task_to_json`, :func:`task_from_json`).
+
+>>> task_to_json(TransformDue(0, 3, "offering"))
+['transform', 0, 3, 'offering']
+>>> task_from_json(["trade_discard", 1, "h0", "h1"])
+TradeDiscardDue(player=1, locations=('h0', 'h1'))
+>>> DecisionKind.PICK == "pick"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import ClassVar
+
+
+class DecisionKind(StrEnum):
+    """What a decision waits for. A ``StrEnum``: ``decision(s).kind == "bids"`` holds, and JSON shows the text."""
+
+    BIDS = "bids"
+    ULINE_BID = "uline_bid"
+    PICK = "pick"
+    HERO = "hero"
+    THRUD = "thrud"
+    YLUD = "ylud"
+    TRANSFORM = "transform"
+    DISCARD = "discard"
+    ULINE_TRADE = "uline_trade"
+    TRADE_DISCARD = "trade_discard"
+    PIONEER = "pioneer"
+    #: no decision: a position paused just before an automatic step (nidlib.content.scenario); nobody acts
+    PAUSED = "paused"
+
+
+# --- automatic tasks ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AgeStart:
+    """An Age begins (R-FLOW-1): its rounds follow."""
+
+    KIND: ClassVar[str] = "age_start"
+    age: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    """Enter the Dwarves (R-ENTER-1), then the bids (R-BID-1)."""
+
+    KIND: ClassVar[str] = "round_start"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTavern:
+    """Reveal the bids of one tavern (R-REVEAL-1/2)."""
+
+    KIND: ClassVar[str] = "tavern"
+    tavern: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixOrder:
+    """Fix the pick order of one tavern and push its turns (R-ORDER-1..3)."""
+
+    KIND: ClassVar[str] = "order"
+    tavern: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitCheck:
+    """The golden rule for one player (R-RECRUIT-1): a hero is due while lines >= heroes + 1."""
+
+    KIND: ClassVar[str] = "recruit"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoinTrade:
+    """A coin trade after a pick turn whose bid was a trading coin (R-TRADE-1)."""
+
+    KIND: ClassVar[str] = "trade"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TavernEnd:
+    """Leftover cards (R-PICK-3), the gem exchange (R-GEM-1..4), then the next tavern."""
+
+    KIND: ClassVar[str] = "tavern_end"
+    tavern: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """Coins back to hand (R-ROUND-1); the next round or the end of the Age (R-FLOW-3)."""
+
+    KIND: ClassVar[str] = "round_end"
+
+
+@dataclass(frozen=True, slots=True)
+class YludStep:
+    """End of an Age: Ylud's owner places her (R-HERO-YLUD-2/3)."""
+
+    KIND: ClassVar[str] = "ylud_step"
+    age: int
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluate:
+    """Troop Evaluation of one class, by column index (R-EVAL-2..5)."""
+
+    KIND: ClassVar[str] = "eval"
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrudHome:
+    """Thrud moves to the command zone at the end of the game (R-HERO-THRUD-5)."""
+
+    KIND: ClassVar[str] = "thrud_home"
+
+
+@dataclass(frozen=True, slots=True)
+class FinalScoring:
+    """Final scoring (R-END-1, R-SCORE-1)."""
+
+    KIND: ClassVar[str] = "final"
+
+
+# --- decisions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BidsDue:
+    """Every player who has not bid yet places a bid (R-BID-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.BIDS.value
+
+
+@dataclass(frozen=True, slots=True)
+class UlineBidDue:
+    """Uline's owner lays a coin on the tavern being revealed (R-HERO-ULINE-4)."""
+
+    KIND: ClassVar[str] = DecisionKind.ULINE_BID.value
+    player: int
+    tavern: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickDue:
+    """A player takes a card from the tavern being resolved (R-PICK-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.PICK.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroDue:
+    """A player recruits a hero (R-RECRUIT-2)."""
+
+    KIND: ClassVar[str] = DecisionKind.HERO.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrudDue:
+    """A player places Thrud (R-HERO-THRUD-2/3)."""
+
+    KIND: ClassVar[str] = DecisionKind.THRUD.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class YludDue:
+    """Ylud's owner places (or moves) her at the end of ``age`` (R-HERO-YLUD-2/3)."""
+
+    KIND: ClassVar[str] = DecisionKind.YLUD.value
+    player: int
+    age: int
+
+
+@dataclass(frozen=True, slots=True)
+class TransformDue:
+    """A player transforms a coin by ``amount``; ``source`` is "offering", "grid" or "kings-hand" (R-XFORM-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.TRANSFORM.value
+    player: int
+    amount: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDue:
+    """Bonfur (1 card, not a blacksmith) or Dagda (2, not hunters) discards; ``exclude`` = column index."""
+
+    KIND: ClassVar[str] = DecisionKind.DISCARD.value
+    player: int
+    count: int
+    exclude: int
+
+
+@dataclass(frozen=True, slots=True)
+class UlineTradeDue:
+    """Uline's owner chooses the two coins of a trade from her hand (R-HERO-ULINE-5)."""
+
+    KIND: ClassVar[str] = DecisionKind.ULINE_TRADE.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeDiscardDue:
+    """Two equal coins of different kinds: the owner chooses the one to discard (R-TRADE-4).
+
+    ``locations`` are the two coins in hand for Uline's owner; ``None`` means the pouch (``p0``, ``p1``).
+    """
+
+    KIND: ClassVar[str] = DecisionKind.TRADE_DISCARD.value
+    player: int
+    locations: tuple[str, str] | None = None
+
+    @property
+    def choices(self) -> tuple[str, str]:
+        """The two coin locations to choose from."""
+        return ("p0", "p1") if self.locations is None else self.locations
+
+
+@dataclass(frozen=True, slots=True)
+class PioneerDue:
+    """The Pioneer of the Kingdom keeps one of the drawn cards (R-DIST-PIONEER-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.PIONEER.value
+    player: int
+
+
+AutoTask = (
+    AgeStart
+    | RoundStart
+    | RevealTavern
+    | FixOrder
+    | RecruitCheck
+    | CoinTrade
+    | TavernEnd
+    | RoundEnd
+    | YludStep
+    | Evaluate
+    | ThrudHome
+    | FinalScoring
+)
+PlayerDecision = (
+    UlineBidDue
+    | PickDue
+    | HeroDue
+    | ThrudDue
+    | YludDue
+    | TransformDue
+    | DiscardDue
+    | UlineTradeDue
+    | TradeDiscardDue
+    | PioneerDue
+)
+DecisionTask = BidsDue | PlayerDecision
+Task = AutoTask | DecisionTask
+
+AUTOMATIC: tuple[type[AutoTask], ...] = (
+    AgeStart,
+    RoundStart,
+    RevealTavern,
+    FixOrder,
+    RecruitCheck,
+    CoinTrade,
+    TavernEnd,
+    RoundEnd,
+    YludStep,
+    Evaluate,
+    ThrudHome,
+    FinalScoring,
+)
+DECISIONS: tuple[type[DecisionTask], ...] = (
+    BidsDue,
+    UlineBidDue,
+    PickDue,
+    HeroDue,
+    ThrudDue,
+    YludDue,
+    TransformDue,
+    DiscardDue,
+    UlineTradeDue,
+    TradeDiscardDue,
+    PioneerDue,
+)
+#: every task class by its JSON name
+TASK_CLASSES: dict[str, type[Task]] = {c.KIND: c for c in (*AUTOMATIC, *DECISIONS)}
+
+
+def is_automatic(t: Task) -> bool:
+    """Whether ``t`` runs by itself (else it waits for a decision)."""
+    return isinstance(t, AUTOMATIC)
+
+
+def player_of(t: Task) -> int | None:
+    """The player a task concerns, if any."""
+    return t.player if isinstance(t, RecruitCheck | CoinTrade | PlayerDecision) else None
+
+
+def decision_kind(t: DecisionTask) -> DecisionKind:
+    return DecisionKind(t.KIND)
+
+
+def task_to_json(t: Task) -> list[int | str]:
+    """The JSON array of a task: its kind, then its fields (docs/state-schema.md)."""
+    if isinstance(t, TradeDiscardDue):
+        return [t.KIND, t.player] if t.locations is None else [t.KIND, t.player, *t.locations]
+    out: list[int | str] = [t.KIND]
+    out.extend(getattr(t, f.name) for f in fields(t))
+    return out
+
+
+def _int(x: int | str) -> int:
+    assert isinstance(x, int), x
+    return x
+
+
+def _str(x: int | str) -> str:
+    assert isinstance(x, str), x
+    return x
+
+
+_FROM_INTS: dict[str, Callable[[list[int]], Task]] = {
+    "age_start": lambda a: AgeStart(a[0]),
+    "round_start": lambda a: RoundStart(),
+    "tavern": lambda a: RevealTavern(a[0]),
+    "order": lambda a: FixOrder(a[0]),
+    "recruit": lambda a: RecruitCheck(a[0]),
+    "trade": lambda a: CoinTrade(a[0]),
+    "tavern_end": lambda a: TavernEnd(a[0]),
+    "round_end": lambda a: RoundEnd(),
+    "ylud_step": lambda a: YludStep(a[0]),
+    "eval": lambda a: Evaluate(a[0]),
+    "thrud_home": lambda a: ThrudHome(),
+    "final": lambda a: FinalScoring(),
+    "bids": lambda a: BidsDue(),
+    "uline_bid": lambda a: UlineBidDue(a[0], a[1]),
+    "pick": lambda a: PickDue(a[0]),
+    "hero": lambda a: HeroDue(a[0]),
+    "thrud": lambda a: ThrudDue(a[0]),
+    "ylud": lambda a: YludDue(a[0], a[1]),
+    "discard": lambda a: DiscardDue(a[0], a[1], a[2]),
+    "uline_trade": lambda a: UlineTradeDue(a[0]),
+    "pioneer": lambda a: PioneerDue(a[0]),
+}
+
+
+def task_from_json(items: list[int | str]) -> Task:
+    """The task of a JSON array whose kind, arity and field types are already checked (the loader does)."""
+    kind = _str(items[0])
+    if kind == TransformDue.KIND:
+        return TransformDue(_int(items[1]), _int(items[2]), _str(items[3]))
+    if kind == TradeDiscardDue.KIND:
+        if len(items) == 2:
+            return TradeDiscardDue(_int(items[1]))
+        return TradeDiscardDue(_int(items[1]), (_str(items[2]), _str(items[3])))
+    return _FROM_INTS[kind]([_int(x) for x in items[1:]])
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the game waits for: which players must act, and the kind of action.
+
+    ``params`` give the details some decisions need: ``amount`` and ``source`` of a transformation,
+    ``count`` and ``exclude`` (a class) of a discard, the ``age`` of Ylud's placement.
+    """
+
+    kind: DecisionKind
+    players: tuple[int, ...]
+    params: dict[str, int | str] = field(default_factory=dict)
+
+
+__all__ = [
+    "AUTOMATIC",
+    "DECISIONS",
+    "TASK_CLASSES",
+    "AgeStart",
+    "AutoTask",
+    "BidsDue",
+    "CoinTrade",
+    "Decision",
+    "DecisionKind",
+    "DecisionTask",
+    "DiscardDue",
+    "Evaluate",
+    "FinalScoring",
+    "FixOrder",
+    "HeroDue",
+    "PickDue",
+    "PioneerDue",
+    "PlayerDecision",
+    "RecruitCheck",
+    "RevealTavern",
+    "RoundEnd",
+    "RoundStart",
+    "Task",
+    "TavernEnd",
+    "ThrudDue",
+    "ThrudHome",
+    "TradeDiscardDue",
+    "TransformDue",
+    "UlineBidDue",
+    "UlineTradeDue",
+    "YludDue",
+    "YludStep",
+    "decision_kind",
+    "is_automatic",
+    "player_of",
+    "task_from_json",
+    "task_to_json",
+]

@@ -1,0 +1,260 @@
+"""What every phase of the rules shares: constants, event helpers, army arithmetic, task and action registries.
+
+Rule ids: R-SETUP-2 and R-SETUP-6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1
+(tavern size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
+R-HERO-BONFUR-3 and R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
+and R-HERO-ULINE-5 (the two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
+decision kind cites (``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
+R-HERO-YLUD-2, R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1.
+
+The phase modules register a handler per automatic task (:func:`_handles`) and per action
+(:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot
+paths push are interned here (``_PICK_DUE[i]``...): they are frozen values, so one of each is enough.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, TypeVar, cast
+
+from nidlib.core.actions import (
+    Action,
+    Bid,
+    Discard,
+    Keep,
+    Pick,
+    PlaceThrud,
+    PlaceYlud,
+    Recruit,
+    TradeCoins,
+    TradeDiscard,
+    Transform,
+    UlineBid,
+)
+from nidlib.core.cards import CARDS, CLASSES, HOURYA_EXPLORERS, CardKind, Hero
+from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.events import Event
+from nidlib.core.places import SLOTS, hand_place
+from nidlib.core.state import Player, State
+from nidlib.core.tasks import (
+    AutoTask,
+    BidsDue,
+    CoinTrade,
+    DecisionKind,
+    FixOrder,
+    HeroDue,
+    PickDue,
+    RecruitCheck,
+    RevealTavern,
+    RoundEnd,
+    RoundStart,
+    Task,
+    TavernEnd,
+    ThrudDue,
+)
+
+Log = list[Event] | None
+#: the sort key of the coins' order (``Coin.__lt__`` compares the same ``_key``), without a Python call per comparison
+_COIN_ORDER = attrgetter("_key")
+
+W, H, M, B, E = range(5)
+#: the gems dealt for each player count (R-SETUP-2)
+GEMS_BY_PLAYERS: dict[int, tuple[int, ...]] = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5), 5: (1, 2, 3, 4, 5)}
+ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
+#: the two coins a coin trade sums (R-TRADE-2): the pouch, or Uline's owner's two hand coins (R-HERO-ULINE-5)
+_POUCH_PAIR: tuple[str, str] = (str(SLOTS[3]), str(SLOTS[4]))
+_HAND_PAIR: tuple[str, str] = (str(hand_place(0)), str(hand_place(1)))
+
+#: hero ids as plain strings: cheaper to compare than enum members in the hot paths
+BONFUR: str = Hero.BONFUR.value
+DAGDA: str = Hero.DAGDA.value
+GRID: str = Hero.GRID.value
+HOURYA: str = Hero.HOURYA.value
+THRUD: str = Hero.THRUD.value
+ULINE: str = Hero.ULINE.value
+YLUD: str = Hero.YLUD.value
+#: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
+RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
+RANKS[YLUD] = 1
+#: the column index each card goes to (neutral cards have none)
+COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
+_DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
+#: the Royal Offerings and their amounts (R-XFORM-6)
+_OFFERING: dict[str, int] = {cid: c.offering for cid, c in CARDS.items() if c.kind is CardKind.ROYAL_OFFERING}
+DECISION_RULE: dict[DecisionKind, str] = {
+    DecisionKind.BIDS: "R-BID-1",
+    DecisionKind.ULINE_BID: "R-HERO-ULINE-4",
+    DecisionKind.PICK: "R-ORDER-1",
+    DecisionKind.HERO: "R-RECRUIT-2",
+    DecisionKind.THRUD: "R-HERO-THRUD-3",
+    DecisionKind.YLUD: "R-HERO-YLUD-2",
+    DecisionKind.TRANSFORM: "R-XFORM-1",
+    DecisionKind.DISCARD: "R-HERO-BONFUR-2",
+    DecisionKind.ULINE_TRADE: "R-HERO-ULINE-5",
+    DecisionKind.TRADE_DISCARD: "R-TRADE-4",
+    DecisionKind.PIONEER: "R-DIST-PIONEER-1",
+}
+ACTION_OF: dict[DecisionKind, type[Action]] = {
+    DecisionKind.BIDS: Bid,
+    DecisionKind.ULINE_BID: UlineBid,
+    DecisionKind.PICK: Pick,
+    DecisionKind.HERO: Recruit,
+    DecisionKind.THRUD: PlaceThrud,
+    DecisionKind.YLUD: PlaceYlud,
+    DecisionKind.TRANSFORM: Transform,
+    DecisionKind.DISCARD: Discard,
+    DecisionKind.ULINE_TRADE: TradeCoins,
+    DecisionKind.TRADE_DISCARD: TradeDiscard,
+    DecisionKind.PIONEER: Keep,
+}
+#: the tasks the hot paths push, interned: tasks are frozen values, so one of each is enough
+_PICK_DUE = tuple(PickDue(i) for i in range(5))
+_RECRUIT = tuple(RecruitCheck(i) for i in range(5))
+_TRADE = tuple(CoinTrade(i) for i in range(5))
+_HERO_DUE = tuple(HeroDue(i) for i in range(5))
+_THRUD_DUE = tuple(ThrudDue(i) for i in range(5))
+_REVEAL = tuple(RevealTavern(t) for t in range(3))
+_ORDER = tuple(FixOrder(t) for t in range(3))
+_TAVERN_END = tuple(TavernEnd(t) for t in range(3))
+_ROUND_START = RoundStart()
+_ROUND_END = RoundEnd()
+_BIDS_DUE = BidsDue()
+
+
+def _ev(
+    log: Log, key: str, rule: str, player: int | None = None, visible_to: int | None = None, **params: Any
+) -> None:
+    if log is not None:
+        log.append(Event(key, rule, params, player, visible_to))
+
+
+def _t(tavern: int) -> str:
+    return f"@tavern.{tavern}"
+
+
+def _c(ci: int) -> str:
+    return f"@class.{CLASSES[ci].value}"
+
+
+def _value(c: Coin | None) -> str:
+    return "-" if c is None else str(c.value)
+
+
+def _coin_term(c: Coin | None) -> str:
+    """The learner's name of a coin: "0", "7", "green 3", "basic 5"."""
+    if c is None:
+        return "-"
+    return (
+        f"@coin.{c}" if c.kind is CoinKind.SPECIAL or (c.kind is CoinKind.BASIC and c.value == 5) else str(c)
+    )
+
+
+def _card(cid: str) -> str:
+    return f"@card.{cid}"
+
+
+# --- army arithmetic (R-ARMY-2, R-LINE-1) ----------------------------------------------
+
+
+def ranks(p: Player, ci: int) -> int:
+    """Ranks in column ``ci``: rank symbols of every card there, plus Thrud if she sits there."""
+    n = 0
+    for cid in p.columns[ci]:
+        n += RANKS[cid]
+    return n + 1 if p.thrud == ci else n
+
+
+def lines(p: Player) -> int:
+    """Complete lines: the smallest rank count over the five columns (R-LINE-1)."""
+    return min(ranks(p, 0), ranks(p, 1), ranks(p, 2), ranks(p, 3), ranks(p, 4))
+
+
+def has_lines(p: Player, k: int) -> bool:
+    """``lines(p) >= k``, answered fast: every card has at least one rank, so most columns need no sum."""
+    thrud = p.thrud
+    for ci, col in enumerate(p.columns):
+        n = len(col) + (ci == thrud)
+        if n < k:
+            for cid in col:
+                n += RANKS[cid] - 1
+            if n < k:
+                return False
+    return True
+
+
+def discardable_columns(p: Player, exclude: int) -> list[int]:
+    """Columns whose top card is a dwarf (or the special blacksmith) and not Thrud (R-HERO-DAGDA-3)."""
+    return [
+        ci
+        for ci in range(5)
+        if ci != exclude and p.columns[ci] and p.thrud != ci and p.columns[ci][-1] in _DWARF_LIKE
+    ]
+
+
+def eligible_heroes(s: State, p: Player) -> list[str]:
+    """Heroes this player could recruit now (R-RECRUIT-7): in the display and prerequisites met."""
+    out = []
+    for h in s.heroes_available:
+        if h == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
+            continue
+        if h == BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
+            continue
+        if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
+            continue
+        out.append(h)
+    return out
+
+
+_SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA})
+
+
+def _any_eligible(s: State, p: Player) -> bool:
+    """``bool(eligible_heroes(s, p))``, without building the list: most heroes have no prerequisite."""
+    for h in s.heroes_available:
+        if h not in _SPECIAL_PREREQUISITE:
+            return True
+    return bool(eligible_heroes(s, p))
+
+
+def uline_owner(s: State) -> int | None:
+    """The player who owns Uline, if any: she keeps her coins and does not bid (R-BID-4)."""
+    for i, p in enumerate(s.players):
+        if ULINE in p.heroes:
+            return i
+    return None
+
+
+TAVERN_SIZE: dict[int, int] = {2: 3, 3: 3, 4: 4, 5: 5}  # R-ENTER-1
+
+
+_T = TypeVar("_T", bound=AutoTask)
+#: the handler of each kind of automatic task, by exact type (a decision task has none)
+_TASKS: dict[type[object], Callable[[State, Task, Log], None]] = {}
+
+
+def _handles(
+    kind: type[_T],
+) -> Callable[[Callable[[State, _T, Log], None]], Callable[[State, _T, Log], None]]:
+    """Register the handler of one kind of automatic task (the dispatcher calls it with that kind only)."""
+
+    def register(fn: Callable[[State, _T, Log], None]) -> Callable[[State, _T, Log], None]:
+        _TASKS[kind] = cast(Callable[[State, Task, Log], None], fn)
+        return fn
+
+    return register
+
+
+_A = TypeVar("_A", bound=Action)
+_DO: dict[type[object], Callable[[State, Action, Log], None]] = {}
+
+
+def _does(kind: type[_A], fn: Callable[[State, _A, Log], None]) -> None:
+    """Register how one kind of action is applied (``_DO`` calls it with that kind only)."""
+    _DO[kind] = cast(Callable[[State, Action, Log], None], fn)
+
+
+def _shuffle(s: State, deck: list[str]) -> None:
+    s.shuffles += 1
+    random.Random(f"{s.options.seed}:{s.shuffles}").shuffle(deck)

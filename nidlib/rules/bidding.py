@@ -1,0 +1,235 @@
+"""Bidding and tavern order: Enter the Dwarves, bids, revelation, Uline's bid, pick order, gem ties.
+
+Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2, R-HERO-ULINE-4,
+R-ORDER-1, R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3 (2-player
+leftovers), R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4.
+"""
+
+from __future__ import annotations
+
+from nidlib.core.actions import Bid, UlineBid
+from nidlib.core.state import Player, State
+from nidlib.core.tasks import FixOrder, RevealTavern, RoundStart, TavernEnd, UlineBidDue
+from nidlib.rules.base import (
+    _BIDS_DUE,
+    _ORDER,
+    _PICK_DUE,
+    _RECRUIT,
+    _REVEAL,
+    _ROUND_END,
+    _TAVERN_END,
+    _TRADE,
+    ROUNDS_PER_AGE,
+    TAVERN_SIZE,
+    Log,
+    _card,
+    _coin_term,
+    _does,
+    _ev,
+    _handles,
+    _t,
+    _value,
+    uline_owner,
+)
+
+
+@_handles(RoundStart)
+def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
+    """Enter the Dwarves (R-ENTER-1), then simultaneous bids (R-BID-1)."""
+    s.round += 1
+    s.tavern = -1
+    deck = s.decks[s.age]
+    size = TAVERN_SIZE[s.options.players]
+    for t in range(3):
+        row = [deck.pop() for _ in range(min(size, len(deck)))]
+        s.taverns[t] = row
+    if log is not None:
+        _ev(
+            log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players]
+        )
+        for t in range(3):
+            _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
+    owner = uline_owner(s)
+    for i, p in enumerate(s.players):
+        p.bid_done = i == owner  # R-BID-4: Uline's owner does not bid
+    if owner is not None:
+        _ev(log, "bid.uline-skips", "R-BID-4", owner, name=s.players[owner].name)
+    s.tasks.append(_BIDS_DUE)
+
+
+@_handles(RevealTavern)
+def _task_tavern(s: State, task: RevealTavern, log: Log) -> None:
+    """Bid revelation of one tavern (R-REVEAL-1); Uline lays her coin after the others (R-REVEAL-2)."""
+    t = task.tavern
+    s.tavern = t
+    owner = uline_owner(s)
+    for i, p in enumerate(s.players):
+        if i != owner:
+            p.revealed[t] = True
+    s.tasks.append(_ORDER[t])
+    if owner is not None:
+        shown = [f"{p.name} {_value(p.slots[t])}" for i, p in enumerate(s.players) if i != owner]
+        _ev(
+            log,
+            "reveal.before-uline",
+            "R-REVEAL-2",
+            owner,
+            tavern=_t(t),
+            bids=", ".join(shown),
+            name=s.players[owner].name,
+        )
+        s.tasks.append(UlineBidDue(owner, t))
+
+
+@_handles(FixOrder)
+def _task_order(s: State, task: FixOrder, log: Log) -> None:
+    """Pick order: highest bid first, ties by higher gem (R-ORDER-1/2); fixed now (R-ORDER-3)."""
+    t = task.tavern
+    ps = s.players
+    values: list[int | None] = []
+    keys: list[int] = []  # bid then gem: gems are distinct and below 8, so one integer orders both
+    for p in ps:
+        c = p.slots[t]
+        if c is None:
+            values.append(None)
+            keys.append(p.gem)
+        else:
+            values.append(c.value)
+            keys.append((c.value << 3) + p.gem)
+    s.bid_values = values
+    order = sorted(range(len(ps)), key=keys.__getitem__, reverse=True)
+    s.order = order
+    bids = [v for v in values if v is not None]
+    if len(set(bids)) == len(bids):
+        s.ties = []
+    else:
+        groups: dict[int, list[int]] = {}
+        for i in order:
+            v = values[i]
+            if v is not None:
+                groups.setdefault(v, []).append(i)
+        s.ties = [g for g in groups.values() if len(g) > 1]
+    if log is not None:
+        _ev(
+            log,
+            "reveal.bids",
+            "R-REVEAL-1",
+            tavern=_t(t),
+            bids=", ".join(f"{ps[i].name} {_value(ps[i].slots[t])}" for i in order),
+        )
+        for g in s.ties:
+            six, pairs, _mid = _gem_pairs(ps, g)  # who will exchange after this tavern (R-GEM-2/3)
+            if six is None:
+                key = "order.tie2" if len(g) == 2 else "order.tie"
+            else:  # R-GEM-3: gem 6 is never exchanged; alone with one other player, nobody exchanges
+                key = "order.tie2-six" if len(g) == 2 else "order.tie-six"
+            _ev(
+                log,
+                key,
+                "R-ORDER-2",
+                tavern=_t(t),
+                value=values[g[0]],
+                names=[ps[i].name for i in g],
+                gems=" > ".join(str(ps[i].gem) for i in g),
+                first=ps[g[0]].name,
+                swaps=[f"{ps[x].name} \u2194 {ps[y].name}" for x, y in pairs],
+            )
+        _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
+    tasks = s.tasks
+    tasks.append(_TAVERN_END[t])
+    for i in reversed(order):
+        c = ps[i].slots[t]
+        if c is not None and c.is_trading:  # R-TRADE-1: only a trading coin bid here triggers a trade
+            tasks.append(_TRADE[i])
+        tasks.append(_RECRUIT[i])
+        tasks.append(_PICK_DUE[i])
+
+
+@_handles(TavernEnd)
+def _task_tavern_end(s: State, task: TavernEnd, log: Log) -> None:
+    """2p leftover discard (R-PICK-3), then the gem exchange (R-GEM-1..4), then the next tavern."""
+    t = task.tavern
+    if s.taverns[t]:
+        for cid in s.taverns[t]:
+            _ev(log, "tavern.discard", "R-PICK-3", tavern=_t(t), card=_card(cid))
+        s.discard.extend(s.taverns[t])
+        s.taverns[t] = []
+    if s.ties:
+        _gem_exchange(s, log)
+    if t < 2:
+        s.tasks.append(_REVEAL[t + 1])
+    else:
+        s.tasks.append(_ROUND_END)
+
+
+def _gem_pairs(ps: list[Player], group: list[int]) -> tuple[int | None, list[tuple[int, int]], int | None]:
+    """Who exchanges gems in one tie group: (gem-6 holder, pairs, middle player) (R-GEM-2/3).
+
+    The gem-6 holder leaves the group (R-GEM-3); the others, highest gem first, swap g_i <-> g_(k+1-i);
+    an odd group's middle player keeps their gem. Used both to announce and to perform the exchange.
+    """
+    six = next((i for i in group if ps[i].gem == 6), None)
+    g = sorted((i for i in group if ps[i].gem != 6), key=lambda i: -ps[i].gem)  # R-GEM-2
+    k = len(g)
+    pairs = [(g[a], g[k - 1 - a]) for a in range(k // 2)]
+    mid = g[k // 2] if k % 2 == 1 and k > 1 else None
+    return six, pairs, mid
+
+
+def _gem_exchange(s: State, log: Log) -> None:
+    ps = s.players
+    for group in s.ties:
+        value = s.bid_values[group[0]]
+        six, pairs, mid = _gem_pairs(ps, group)
+        if six is not None:
+            _ev(log, "gem.six-kept", "R-GEM-3", six, name=ps[six].name, value=value)
+        for x, y in pairs:
+            ps[x].gem, ps[y].gem = ps[y].gem, ps[x].gem
+            _ev(
+                log,
+                "gem.swap",
+                "R-GEM-2",
+                value=value,
+                a=ps[x].name,
+                b=ps[y].name,
+                gem_a=ps[x].gem,
+                gem_b=ps[y].gem,
+            )
+        if mid is not None:
+            _ev(log, "gem.middle", "R-GEM-2", mid, name=ps[mid].name, gem=ps[mid].gem)
+    s.ties = []
+
+
+def _do_bid(s: State, a: Bid, log: Log) -> None:
+    p = s.players[a.player]
+    x, y = a.pouch
+    p.slots = [*a.taverns, x, y] if x <= y else [*a.taverns, y, x]
+    p.revealed = [False] * 5
+    p.hand = []
+    p.bid_done = True
+    if log is not None:
+        _ev(log, "bid.placed", "R-BID-1", a.player, name=p.name)
+    for q in s.players:
+        if not q.bid_done:
+            return
+    # everybody has bid (R-BID-3)
+    s.tasks.pop()
+    if log is not None:
+        _ev(log, "bid.all-placed", "R-BID-3")
+    s.tasks.append(_REVEAL[0])
+
+
+def _do_uline_bid(s: State, a: UlineBid, log: Log) -> None:
+    task = s.tasks.pop()
+    assert isinstance(task, UlineBidDue)
+    i, t = task.player, task.tavern
+    p = s.players[i]
+    p.hand.remove(a.coin)
+    p.slots[t] = a.coin
+    p.revealed[t] = True
+    if log is not None:
+        _ev(log, "uline.bid", "R-HERO-ULINE-4", i, name=p.name, coin=_coin_term(a.coin), tavern=_t(t))
+
+
+_does(Bid, _do_bid)
+_does(UlineBid, _do_uline_bid)
