@@ -30,7 +30,7 @@ from nidlib.core.actions import (
 from nidlib.core.cards import CARDS, CLASSES, HERO_IDS, HOURYA_EXPLORERS
 from nidlib.core.coins import Coin
 from nidlib.core.errors import Violation
-from nidlib.core.places import coin_at, hand_place, is_place, parse_place, places_of
+from nidlib.core.places import HAND_SIZE, SLOTS, coin_at, hand_place, is_place, parse_place
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import (
     AutoTask,
@@ -114,8 +114,19 @@ def _bids_for(player: int, hand: tuple[Coin, ...]) -> tuple[Bid, ...]:
     return tuple(Bid(player, t, pouch) for t, pouch in _bid_options(hand))
 
 
-def _all_coin_locations(p: Player) -> list[str]:
-    return [str(place) for place in places_of(p)]
+#: the text of each place of ``Player.slots`` and of the first hand places (the wire form of a location)
+_SLOT_TEXT: tuple[str, ...] = tuple(str(place) for place in SLOTS)
+_HAND_TEXT: tuple[str, ...] = tuple(str(hand_place(k)) for k in range(HAND_SIZE))
+
+
+def _hand_text(k: int) -> str:
+    return _HAND_TEXT[k] if k < len(_HAND_TEXT) else str(hand_place(k))
+
+
+@lru_cache(maxsize=1024)
+def _transform_action(player: int, location: str) -> Transform:
+    """``Transform(player, location)``, cached (actions are immutable values)."""
+    return Transform(player, location)
 
 
 def legal_actions(s: State, player: int | None = None) -> list[Action]:
@@ -149,8 +160,14 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return [PlaceThrud(i, c) for c in CLASSES]
     if isinstance(top, YludDue):
         return [PlaceYlud(i, c) for c in CLASSES]
-    if isinstance(top, TransformDue):
-        return [Transform(i, loc) for loc in _all_coin_locations(p) if not _coin_or_fail(p, loc).is_trading]
+    if isinstance(top, TransformDue):  # places_of(p) order: occupied slots, then the hand
+        out: list[Action] = [
+            _transform_action(i, _SLOT_TEXT[k])
+            for k, c in enumerate(p.slots)
+            if c is not None and not c.is_trading
+        ]
+        out += [_transform_action(i, _hand_text(k)) for k, c in enumerate(p.hand) if not c.is_trading]
+        return out
     if isinstance(top, DiscardDue):
         cols = discardable_columns(p, top.exclude)
         if top.count == 1:

@@ -140,25 +140,26 @@ def _do_transform(s: State, a: Transform, log: Log) -> None:
     assert isinstance(task, TransformDue)
     i, amount = task.player, task.amount
     p = s.players[i]
-    old = _coin_at(p, a.location)
+    place = parse_place(a.location)
+    old = coin_at(p, place)
     assert old is not None
     new = _exchange(s, i, old, old.value + amount, log)
     if new is None:
         return
-    _set_coin(p, a.location, new)
-    if log is not None:
-        _ev(
-            log,
-            "xform.done",
-            "R-XFORM-1",
-            i,
-            name=p.name,
-            old=old.value,
-            new=new.value,
-            amount=amount,
-            where=_where(s, p, a.location),
-        )
-    place = parse_place(a.location)
+    set_coin(p, place, new)
+    if log is None:
+        return
+    _ev(
+        log,
+        "xform.done",
+        "R-XFORM-1",
+        i,
+        name=p.name,
+        old=old.value,
+        new=new.value,
+        amount=amount,
+        where=_where(s, p, a.location),
+    )
     if place.zone is Zone.TAVERN and place.index == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
         _ev(log, "xform.keeps-order", "R-XFORM-5", i, name=p.name, old=old.value, tavern=_t(s.tavern))
     elif place.zone is Zone.TAVERN and place.index > s.tavern >= 0 and not p.revealed[place.index]:
