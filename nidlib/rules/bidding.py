@@ -203,7 +203,7 @@ def _gem_exchange(s: State, log: Log) -> None:
 def _do_bid(s: State, a: Bid, log: Log) -> None:
     p = s.players[a.player]
     x, y = a.pouch
-    p.slots = [*a.taverns, x, y] if x <= y else [*a.taverns, y, x]
+    p.slots = [*a.taverns, x, y] if x._key <= y._key else [*a.taverns, y, x]  # x <= y, without a Python call
     p.revealed = [False] * 5
     p.hand = []
     p.bid_done = True

@@ -106,13 +106,18 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
             tavern=_t(t),
             cls=f"@class.{CARDS[cid].cls}",
         )
-    _put(s, i, cid, COLUMN_OF[cid], log)
+    p = s.players[i]
+    ci = COLUMN_OF[cid]
+    if p.thrud == ci:
+        _put(s, i, cid, ci, log)  # the Thrud lift (R-HERO-THRUD-3)
+    else:
+        p.columns[ci].append(cid)  # _put without Thrud in the column
     recruit = _RECRUIT[i]
-    if (
-        tasks and tasks[-1] is recruit
-    ):  # nothing pushed above this turn's recruitment check: run it now, as _run would
+    if tasks and tasks[-1] is recruit:
+        # nothing pushed above this turn's recruitment check: run it now, as _run would (_task_recruit)
         tasks.pop()
-        _task_recruit(s, recruit, log)
+        if has_lines(p, len(p.heroes) + 1):
+            _task_recruit(s, recruit, log)
 
 
 def _do_recruit(s: State, a: Recruit, log: Log) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import permutations
 from typing import Protocol
 
@@ -164,10 +165,23 @@ def random_bid(player: int, hand: Sequence[Coin], rng: random.Random) -> Bid:
         k = int(r)
         perm = _PERMS5[k >> 1]
         a, b = hand[perm[3]], hand[perm[4]]
-        if a == b or k & 1:
+        if a is b or k & 1:  # coins are interned: equal coins are the same object
             break
-    pouch = (a, b) if a <= b else (b, a)
-    return Bid(player, (hand[perm[0]], hand[perm[1]], hand[perm[2]]), pouch)
+    if a._key <= b._key:  # the coins' order (Coin.__le__), without a Python call
+        return _bid(player, hand[perm[0]], hand[perm[1]], hand[perm[2]], a, b)
+    return _bid(player, hand[perm[0]], hand[perm[1]], hand[perm[2]], b, a)
+
+
+@lru_cache(maxsize=8192)
+def _bid(player: int, t0: Coin, t1: Coin, t2: Coin, lo: Coin, hi: Coin) -> Bid:
+    """``Bid(player, (t0, t1, t2), (lo, hi))``, cached: actions are immutable values."""
+    return Bid(player, (t0, t1, t2), (lo, hi))
+
+
+@lru_cache(maxsize=1024)
+def _recruit(player: int, hero: str) -> Recruit:
+    """``Recruit(player, hero)``, cached (actions are immutable values)."""
+    return Recruit(player, hero)
 
 
 def random_action(s: State, rng: random.Random) -> Action:
@@ -188,7 +202,7 @@ def random_action(s: State, rng: random.Random) -> Action:
                 return random_bid(i, p.hand, rng)
     if type(top) is HeroDue:  # up to 21 heroes: draw one without building every Recruit action
         heroes = eligible_heroes(s, s.players[top.player])
-        return Recruit(top.player, heroes[int(rng.random() * len(heroes))])
+        return _recruit(top.player, heroes[int(rng.random() * len(heroes))])
     acts = legal_actions(s)
     return acts[int(rng.random() * len(acts))]
 
