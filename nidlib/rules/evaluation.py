@@ -57,18 +57,19 @@ def _task_eval(s: State, task: Evaluate, log: Log) -> None:
     best = max(counts)
     winners = [i for i, c in enumerate(counts) if c == best]
     dist = DISTINCTION_OF[CLASSES[ci]]
-    tally = ", ".join(f"{p.name} {c}" for p, c in zip(ps, counts, strict=True))
+    tally = ", ".join(f"{p.name} {c}" for p, c in zip(ps, counts, strict=True)) if log is not None else ""
     if len(winners) > 1:
-        _ev(
-            log,
-            "eval.tie",
-            "R-EVAL-3",
-            cls=_c(ci),
-            ranks=tally,
-            distinction=f"@distinction.{dist.value}",
-            names=[ps[i].name for i in winners],
-            best=best,
-        )
+        if log is not None:
+            _ev(
+                log,
+                "eval.tie",
+                "R-EVAL-3",
+                cls=_c(ci),
+                ranks=tally,
+                distinction=f"@distinction.{dist.value}",
+                names=[ps[i].name for i in winners],
+                best=best,
+            )
         if ci == E:  # R-DIST-PIONEER-4
             deck = s.decks[2]
             if deck:
@@ -79,17 +80,18 @@ def _task_eval(s: State, task: Evaluate, log: Log) -> None:
     w = winners[0]
     p = ps[w]
     p.command_zone.append(dist.value)  # R-EVAL-4
-    _ev(
-        log,
-        "eval.win",
-        "R-EVAL-3",
-        w,
-        cls=_c(ci),
-        ranks=tally,
-        distinction=f"@distinction.{dist.value}",
-        name=p.name,
-        best=best,
-    )
+    if log is not None:
+        _ev(
+            log,
+            "eval.win",
+            "R-EVAL-3",
+            w,
+            cls=_c(ci),
+            ranks=tally,
+            distinction=f"@distinction.{dist.value}",
+            name=p.name,
+            best=best,
+        )
     if ci == W:  # R-DIST-KINGSHAND-1
         _push_transform(s, w, 5, "kings-hand", log)
     elif ci == H:  # R-DIST-HUNTINGMASTER-1

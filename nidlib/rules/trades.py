@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from nidlib.core.actions import TradeCoins, TradeDiscard, Transform
 from nidlib.core.coins import ROYAL, Coin, CoinKind, treasury_pick
-from nidlib.core.places import Zone, coin_at, parse_place, set_coin
+from nidlib.core.places import SLOTS, Zone, coin_at, parse_place, set_coin
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import CoinTrade, TradeDiscardDue, TransformDue, UlineTradeDue
 from nidlib.rules.base import _HAND_PAIR, _POUCH_PAIR, ULINE, Log, _coin_term, _does, _ev, _handles, _t
@@ -59,11 +59,22 @@ def _push_transform(s: State, i: int, amount: int, source: str, log: Log) -> Non
         )
 
 
+#: the index in ``Player.slots`` of each slot place's text ("t0".."t2", "p0", "p1"): the hot path of trades
+_SLOT_INDEX: dict[str, int] = {str(place): k for k, place in enumerate(SLOTS)}
+
+
 def _coin_at(p: Player, loc: str) -> Coin | None:
+    k = _SLOT_INDEX.get(loc)
+    if k is not None:  # a tavern or pouch place: parse_place(loc).slot == k
+        return p.slots[k]
     return coin_at(p, parse_place(loc))
 
 
 def _set_coin(p: Player, loc: str, coin: Coin) -> None:
+    k = _SLOT_INDEX.get(loc)
+    if k is not None:
+        p.slots[k] = coin
+        return
     set_coin(p, parse_place(loc), coin)
 
 
