@@ -193,21 +193,23 @@ def discardable_columns(p: Player, exclude: int) -> list[int]:
     ]
 
 
+#: the heroes with a recruitment prerequisite (R-HERO-HOURYA-2, R-HERO-BONFUR-3, R-HERO-DAGDA-3)
+_SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA})
+
+
 def eligible_heroes(s: State, p: Player) -> list[str]:
     """Heroes this player could recruit now (R-RECRUIT-7): in the display and prerequisites met."""
     out = []
     for h in s.heroes_available:
-        if h == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
-            continue
-        if h == BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
-            continue
-        if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
-            continue
+        if h in _SPECIAL_PREREQUISITE:
+            if h == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
+                continue
+            if h == BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
+                continue
+            if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
+                continue
         out.append(h)
     return out
-
-
-_SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA})
 
 
 def _any_eligible(s: State, p: Player) -> bool:

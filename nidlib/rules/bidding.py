@@ -41,7 +41,10 @@ def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
     deck = s.decks[s.age]
     size = TAVERN_SIZE[s.options.players]
     for t in range(3):
-        row = [deck.pop() for _ in range(min(size, len(deck)))]
+        cut = max(len(deck) - size, 0)
+        row = deck[cut:]  # the top cards of the deck, in the order they are drawn (popped one by one)
+        row.reverse()
+        del deck[cut:]
         s.taverns[t] = row
     if log is not None:
         _ev(
