@@ -31,7 +31,7 @@ from nidlib.core.cards import CARDS, CLASSES, HERO_IDS, HOURYA_EXPLORERS
 from nidlib.core.coins import Coin
 from nidlib.core.errors import Violation
 from nidlib.core.places import HAND_SIZE, SLOTS, coin_at, hand_place, is_place, parse_place
-from nidlib.core.state import Player, State
+from nidlib.core.state import State
 from nidlib.core.tasks import (
     AutoTask,
     BidsDue,
@@ -181,12 +181,6 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     if isinstance(top, TradeDiscardDue):
         return [TradeDiscard(i, loc) for loc in top.choices]
     return [Keep(i, c) for c in s.pioneer_draw]  # the remaining decision: PioneerDue
-
-
-def _coin_or_fail(p: Player, loc: str) -> Coin:
-    c = _coin_at(p, loc)
-    assert c is not None
-    return c
 
 
 def _v(rule: str, key: str, **params: Any) -> Violation:
