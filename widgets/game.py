@@ -40,8 +40,9 @@ from nidlib.core.actions import Action
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.messages import clip, render
-from nidlib.core.serialize import load_json, state_from_dict, state_to_dict
+from nidlib.core.serialize import load_json, state_to_dict
 from nidlib.core.state import State
+from nidlib.rules.load import state_from_dict
 from nidlib.tools.bots import make_bot
 from nidlib.tools.play import bot_seed
 from widgets import render as r
