@@ -133,7 +133,7 @@ class Position:
             sc.at_bids()
         else:
             sc.at_tavern(int(self.step.removeprefix("tavern ")))
-        s = sc.build(events)
+        s = sc.build(events, check=True)  # a position the rules can reach (R-EVAL-4, R-TRADE-3...)
         if self.deck_empty:
             s = _edit(s, _empty_deck)
         if self.pioneer_draw is not None:

@@ -174,8 +174,8 @@ def test_editor_copies_the_position_shown() -> None:
     [
         # the pick: another tavern's card, and the next player jumping the queue
         ("EC-01", [("p1:pick:1W4", "R-PICK-1"), ("p0:pick:1H5", "R-ORDER-1")]),
-        # a +3 Royal Offering: the trading coins on the board cannot take it
-        ("EC-13", [("p0:transform:t1", "R-XFORM-1"), ("p0:transform:p1", "R-XFORM-1")]),
+        # +5 Royal Offerings in Age II: the trading coins (Bo's 0 here) cannot take them
+        ("EC-13", [("p1:transform:p0", "R-XFORM-1")]),
         # a hero to recruit: the heroes whose prerequisite fails
         ("EC-37", [("p0:hero:dagda", "R-HERO-DAGDA-3"), ("p0:hero:hourya", "R-HERO-HOURYA-2")]),
     ],
