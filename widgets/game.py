@@ -49,7 +49,7 @@ from widgets import render as r
 from widgets.controller import Controller
 from widgets.guard import log_failure
 from widgets.lessons.page import Page, live
-from widgets.render import t
+from widgets.render import each_in, t
 from widgets.theme import theme_widget
 
 __all__ = ["GAME_SCHEMA", "LEVELS", "GameApp", "game_document", "load_game", "replay"]
@@ -379,10 +379,7 @@ class GameApp(w.VBox):
 
     def _keys_html(self) -> str:
         """The "Keyboard shortcuts" box (the keys themselves: share/.../static/nt-keys.js)."""
-        lines = "".join(
-            f"<li>{escape(t(f'game.keys.{k}', self.lang))}</li>"
-            for k in ("coins", "choices", "bots", "focus")
-        )
+        lines = each_in("li", (t(f"game.keys.{k}", self.lang) for k in ("coins", "choices", "bots", "focus")))
         return (
             f'<section aria-labelledby="nt-game-keys-title"><h5 id="nt-game-keys-title">'
             f"{escape(t('game.keys.title', self.lang))}</h5><ul>{lines}</ul></section>"
