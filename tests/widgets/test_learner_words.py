@@ -64,3 +64,28 @@ def test_no_jargon_reaches_a_learner(nb: Path, lang: str, monkeypatch: pytest.Mo
         set_language("en")
     problems = [p for x in shown for text in words(x) for p in found(text)]
     assert not problems, "\n".join(problems)
+
+
+PROSE = Path(__file__).resolve().parents[2] / "nidlib" / "locales"
+#: (term, the lesson that teaches it) per language; an earlier lesson may use the term only in a
+#: paragraph that says what it is and points to that lesson
+EARLY_TERMS = {
+    "en": [("Grid", "lesson 4"), ("King's Hand", "lesson 6"), ("Troop Evaluation", "lesson 6")],
+    "zh-Hant": [("Grid", "第 4 課"), ("首相", "第 6 課"), ("校閱部隊", "第 6 課")],
+    "zh-Hans": [("Grid", "第 4 课"), ("首相", "第 6 课"), ("校阅部队", "第 6 课")],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EARLY_TERMS))
+def test_terms_are_introduced_where_lessons_3_and_4_first_use_them(lang: str) -> None:
+    """Issue 13: Grid and the King's Hand appeared in lesson 3 and the Troop Evaluation in lesson 4
+    before any lesson had taught them."""
+    problems = []
+    for stem, number in (("03-coin-trades", 3), ("04-army-and-heroes", 4)):
+        text = (PROSE / lang / "prose" / f"{stem}.md").read_text("utf-8")
+        for paragraph in re.split(r"\n\s*\n", text):
+            for term, pointer in EARLY_TERMS[lang]:
+                taught_here = str(number) in pointer  # the lesson that teaches the term
+                if term in paragraph and not taught_here and pointer not in paragraph:
+                    problems.append(f"{stem}: {term!r} without {pointer!r}: {paragraph[:120]}")
+    assert not problems, "\n".join(problems)
