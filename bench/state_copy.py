@@ -29,7 +29,8 @@ def measure(number: int = 300, repeat: int = 30) -> dict[str, float]:
     import random
 
     import nidlib
-    from nidlib.core.serialize import state_from_dict, state_to_dict
+    from nidlib.core.serialize import state_to_dict
+    from nidlib.rules.load import state_from_dict
 
     s = nidlib.new_game(4, seed=3)
     rng = random.Random(3)

@@ -34,7 +34,7 @@ from nidlib.core.coins import Coin, CoinKind
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError, Violation
 from nidlib.core.events import Event
 from nidlib.core.messages import render, set_language
-from nidlib.core.serialize import from_json, state_from_dict, state_to_dict, to_json
+from nidlib.core.serialize import state_to_dict, to_json
 from nidlib.core.state import Options, Player, State
 from nidlib.core.tasks import Decision, DecisionKind
 from nidlib.core.views import determinize, view_for
@@ -51,6 +51,7 @@ from nidlib.rules.engine import (
     ranks,
     to_act,
 )
+from nidlib.rules.load import from_json, state_from_dict
 
 __all__ = [
     "CARDS",

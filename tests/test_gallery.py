@@ -8,12 +8,16 @@ language.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import nidlib
 from nidlib.content import gallery
 from nidlib.core.coins import Coin
 from nidlib.core.messages import LANGUAGES, catalogue
+from nidlib.rules.flowcheck import check_flow
 
 
 def play(ec: str) -> gallery.Outcome:
@@ -108,10 +112,28 @@ def test_ec_12_resolved_tavern_not_revisited() -> None:
 
 def test_ec_13_zero_and_green_three_not_transformable() -> None:
     o = play("EC-13")
-    legal = {str(a) for a in nidlib.legal_actions(o.final)}
-    assert "p0:transform:t1" not in legal
-    assert "p0:transform:p1" not in legal
+    ana = {str(a) for a in nidlib.legal_actions(o.states[0])}  # Ana, the Hunting Master, transforms
+    assert o.states[0].players[0].slots[4] == c("3s")
+    assert "p0:transform:p1" not in ana
+    assert "p0:transform:t2" in ana
+    bo = {str(a) for a in nidlib.legal_actions(o.final)}  # then Bo
+    assert o.final.players[1].slots[3] == c("0")
+    assert "p1:transform:p0" not in bo
+    assert "p1:transform:t1" in bo
+    assert o.refusals
     assert all(v is not None and v.rule == "R-XFORM-1" for v in o.refusals)
+
+
+@pytest.mark.parametrize("case", gallery.load_rulings(), ids=lambda case: case.id)
+def test_every_ruling_position_passes_the_flow_check(case: gallery.EdgeCase) -> None:
+    check_flow(case.build())  # R-EVAL-4, R-TRADE-3, R-DIST-HUNTINGMASTER-1...
+
+
+def test_the_gallery_refuses_an_unreachable_position_R_EVAL_4() -> None:
+    doc = json.loads((Path(gallery.__file__).parent / "rulings" / "EC-19.json").read_text(encoding="utf-8"))
+    doc["position"].pop("age")  # the green 3 in Age I: no Troop Evaluation has given it yet
+    with pytest.raises(nidlib.DocumentError, match="R-EVAL-4"):
+        gallery.run(gallery.ruling_from_dict(doc, "EC-19"))
 
 
 def test_ec_14_next_higher_coin() -> None:

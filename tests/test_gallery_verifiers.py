@@ -241,8 +241,8 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ),
     (
         "refusing rule unknown",
-        lambda d: d["illegal"][1].update(refused="R-XFORM-9"),
-        "EC-13.illegal[1].refused",
+        lambda d: d["illegal"][0].update(refused="R-XFORM-9"),
+        "EC-13.illegal[0].refused",
     ),
     ("no such message", lambda d: d.update(question="gallery.EC-99.question"), "EC-13.question"),
     ("no actions", lambda d: d.update(actions=[]), "EC-13.actions: must hold"),

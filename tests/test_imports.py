@@ -105,3 +105,45 @@ def test_every_nidlib_module_imports_in_a_fresh_interpreter() -> None:
         check=False,
     )
     assert r.returncode == 0, r.stderr
+
+
+# The layers, bottom to top: a module may import its own layer and those below, never one above
+# (lazy imports inside functions included). ``nidlib/__init__`` and ``__main__`` sit above all.
+LAYERS = ("core", "rules", "content", "tools")
+
+
+def layer_violations(graph: dict[str, set[str]], root: str = "nidlib") -> list[str]:
+    """Every import from a lower layer up to a higher one, as ``"importer -> imported"``."""
+
+    def layer(m: str) -> int | None:
+        parts = m.split(".")
+        if len(parts) > 1 and parts[0] == root and parts[1] in LAYERS:
+            return LAYERS.index(parts[1])
+        return None
+
+    out = []
+    for m, deps in sorted(graph.items()):
+        low = layer(m)
+        if low is None:
+            continue
+        out += [f"{m} -> {d}" for d in sorted(deps) if (up := layer(d)) is not None and up > low]
+    return out
+
+
+def test_nidlib_layers_import_only_downwards() -> None:
+    graph = import_graph(NIDLIB)
+    assert "nidlib.rules.flowcheck" in graph["nidlib.rules.load"]
+    assert layer_violations(graph) == []
+
+
+def test_the_layer_scan_finds_core_reaching_into_rules_lazily(tmp_path: Path) -> None:
+    pkg = tmp_path / "nidlib"
+    for sub in ("core", "rules", "tools"):
+        (pkg / sub).mkdir(parents=True)
+        (pkg / sub / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "rules" / "check.py").write_text("from nidlib.core.state import S\n")
+    (pkg / "core" / "state.py").write_text("S = 1\ndef load():\n    from nidlib.rules import check\n")
+    (pkg / "tools" / "bot.py").write_text("from ..core import state\n")
+    graph = import_graph(pkg)
+    assert layer_violations(graph) == ["nidlib.core.state -> nidlib.rules.check"]

@@ -22,9 +22,10 @@ from nidlib.content.scenario import (
     step,
 )
 from nidlib.core.cards import CARDS
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
 from nidlib.core.tasks import Evaluate
 from nidlib.rules.flowcheck import check_flow
+from nidlib.rules.load import state_from_dict
 
 NAMES = ("Ana", "Bo", "Cy")
 LINE = {"warrior": [3], "hunter": ["H"], "miner": [1], "blacksmith": ["B"], "explorer": [5]}

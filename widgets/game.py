@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -40,15 +41,16 @@ from nidlib.core.actions import Action
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.messages import clip, render
-from nidlib.core.serialize import load_json, state_from_dict, state_to_dict
+from nidlib.core.serialize import load_json, state_to_dict
 from nidlib.core.state import State
+from nidlib.rules.load import state_from_dict
 from nidlib.tools.bots import make_bot
 from nidlib.tools.play import bot_seed
 from widgets import render as r
 from widgets.controller import Controller
 from widgets.guard import log_failure
 from widgets.lessons.page import Page, live
-from widgets.render import t
+from widgets.render import each_in, t
 from widgets.theme import theme_widget
 
 __all__ = ["GAME_SCHEMA", "LEVELS", "GameApp", "game_document", "load_game", "replay"]
@@ -93,31 +95,33 @@ def _is_new_game(s: State) -> bool:
 
 
 def replay(
-    start: State, actions: Sequence[str], setup: Sequence[Event] = ()
+    start: State, actions: Sequence[str], setup: Sequence[Event] = (), lang: str | None = None
 ) -> list[tuple[State, list[Event], Action | None]]:
     """History entries from ``start`` through every action (each checked by ``nidlib.apply``).
 
-    :raises DocumentError: naming ``actions[k]`` when an action cannot be read or is illegal there.
+    :raises DocumentError: naming ``actions[k]`` when an action cannot be read or is illegal there;
+        its sentence (in ``lang``) names the move by its number, not by its text form ("p1:pick:W3").
     """
     history: list[tuple[State, list[Event], Action | None]] = [(start, list(setup), None)]
     s = start
     for k, text in enumerate(actions):
         if not isinstance(text, str):
-            raise DocumentError(f"actions[{k}]", "expected an action in its text form, e.g. 'p0:pick:1W6'")
+            raise DocumentError(f"actions[{k}]", t("game.error.move-form", lang, n=k + 1))
         try:
             a = nidlib.parse(text)
             s, events = nidlib.apply(s, a)
         except IllegalActionError as e:
-            raise DocumentError(
-                f"actions[{k}]", f"{text!r} is not legal there: {e.violation.text()}"
-            ) from None
-        except InvalidActionError as e:
-            raise DocumentError(f"actions[{k}]", str(e)) from None
+            reason = e.violation.text(lang)
+            raise DocumentError(f"actions[{k}]", t("game.error.move", lang, n=k + 1, reason=reason)) from None
+        except InvalidActionError:
+            raise DocumentError(f"actions[{k}]", t("game.error.move-form", lang, n=k + 1)) from None
         history.append((s, events, a))
     return history
 
 
-def load_game(text: str) -> tuple[list[tuple[State, list[Event], Action | None]], list[str], int]:
+def load_game(
+    text: str, lang: str | None = None
+) -> tuple[list[tuple[State, list[Event], Action | None]], list[str], int]:
     """Parse a saved game (or a bare state document): (history, seats, index to show).
 
     :raises DocumentError: with the field path of the first problem.
@@ -153,7 +157,7 @@ def load_game(text: str) -> tuple[list[tuple[State, list[Event], Action | None]]
     actions = doc.get("actions", [])
     if not isinstance(actions, list):
         raise DocumentError("actions", "expected a list of actions in text form")
-    history = replay(start, actions, setup)
+    history = replay(start, actions, setup, lang)
     seats = doc.get("seats") or [HUMAN] * len(start.players)
     if not isinstance(seats, list) or len(seats) != len(start.players):
         raise DocumentError("seats", f"expected one entry per player ({len(start.players)})")
@@ -331,7 +335,10 @@ class GameApp(w.VBox):
         self.load_button = w.Button(description=t("game.load", lang), icon="upload")
         self.load_button.add_class("nt-game-load")
         self.load_button.on_click(lambda _b: self._guard(self.load_text))
-        self.upload = w.FileUpload(accept=".json", multiple=False, description=t("game.upload", lang))
+        self.upload = w.FileUpload(
+            accept=".json", multiple=False, description="", tooltip=t("game.upload", lang), icon="upload"
+        )
+        self.upload.add_class("nt-game-upload")  # theme.py shows the tooltip as its label, not the file count
         self.upload.observe(lambda _c: self._guard(self._uploaded), names=["value"])
         self.files = w.VBox(
             [
@@ -368,7 +375,9 @@ class GameApp(w.VBox):
             self.say(None)
             fn(*args)
         except DocumentError as e:
-            where = t("game.error.where", self.lang, path=e.path) if e.path else ""
+            # a move of a saved game is named by its number in the sentence itself, not by its path
+            shown = e.path and not re.fullmatch(r"actions\[[0-9]+\]", e.path)
+            where = t("game.error.where", self.lang, path=e.path) if shown else ""
             self.say(t("game.error.document", self.lang, where=where, problem=e.problem))
         except (NidError, ValueError) as e:
             self.say(t("game.error.problem", self.lang, error=str(e)))
@@ -378,10 +387,7 @@ class GameApp(w.VBox):
 
     def _keys_html(self) -> str:
         """The "Keyboard shortcuts" box (the keys themselves: share/.../static/nt-keys.js)."""
-        lines = "".join(
-            f"<li>{escape(t(f'game.keys.{k}', self.lang))}</li>"
-            for k in ("coins", "choices", "bots", "focus")
-        )
+        lines = each_in("li", (t(f"game.keys.{k}", self.lang) for k in ("coins", "choices", "bots", "focus")))
         return (
             f'<section aria-labelledby="nt-game-keys-title"><h5 id="nt-game-keys-title">'
             f"{escape(t('game.keys.title', self.lang))}</h5><ul>{lines}</ul></section>"
@@ -691,7 +697,7 @@ class GameApp(w.VBox):
         text = self.json_area.value if text is None else text
         if not text.strip():
             raise ValueError(t("game.error.empty", self.lang))
-        history, seats, index = load_game(text)
+        history, seats, index = load_game(text, self.lang)
         self._open(history, seats, index)
         self.say(t("game.loaded", self.lang, n=len(history) - 1), "ok")
 

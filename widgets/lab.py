@@ -447,8 +447,9 @@ class Lab(w.VBox):
             self.outcome.value = ""
             return
         if k < n:
+            # issue 13: the step in words ("Take Warrior 3"), not its text form ("p1:pick:W3")
             self.case_step_button.description = t(
-                "lab.gallery.step", self.lang, k=k + 1, n=n, action=case.actions[k]
+                "lab.gallery.step", self.lang, k=k + 1, n=n, action=self._step_words(case.actions[k])
             )
             self.case_step_button.disabled = False
             self.outcome.value = ""
@@ -464,6 +465,16 @@ class Lab(w.VBox):
                 self.action_text.value = str(gallery.resolve(s, case.actions[k]))
             except InvalidActionError:
                 self.action_text.value = case.actions[k]
+
+    def _step_words(self, text: str) -> str:
+        """A gallery step's action in the page's language, as the action menu names it."""
+        s = self.state
+        if s is None:
+            return text
+        try:
+            return r.action_label(gallery.resolve(s, text), s, lang=self.lang)
+        except InvalidActionError:
+            return text  # cannot be read here: the off-path message follows when it is played
 
     def _step_after(self, s: State, a: Action) -> int | None:
         """The gallery step reached by playing ``a`` in ``s`` (the position shown), by any button."""

@@ -109,6 +109,16 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+def each_in(tag: str, texts: Iterable[str], attrs: str = "") -> str:
+    """Each text escaped in its own ``<tag attrs>`` element, joined: a table's header cells, list items.
+
+    >>> each_in("th", ["A", "B<"], 'scope="col"')
+    '<th scope="col">A</th><th scope="col">B&lt;</th>'
+    """
+    start = f"<{tag} {attrs}>" if attrs else f"<{tag}>"
+    return "".join(f"{start}{_e(x)}</{tag}>" for x in texts)
+
+
 def class_icon(kind: str, *, size: int = 18) -> str:
     """An inline SVG symbol for a class (``"warrior"``...), ``"neutral"`` or ``"offering"``."""
     body = _ICONS.get(kind, _ICONS["neutral"])

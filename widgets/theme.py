@@ -155,6 +155,11 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-event-log-chunks > * { margin: 0; }
 .nt-game-keys h5 { margin: .4em 0 .2em; font-size: .95em; }
 .nt-game-keys ul { margin: 0; padding-left: 1.4em; font-size: .9em; color: var(--nt-muted); }
+/* the file picker: ipywidgets writes "<description> (<file count>)" into the button; the count means
+   nothing to a learner, so the button's own text is hidden and its label (the tooltip) shown instead */
+.nt-game-upload { font-size: 0 !important; }
+.nt-game-upload i { font-size: var(--jp-widgets-font-size, 13px); margin-right: .4em; }
+.nt-game-upload::after { content: attr(title); font-size: var(--jp-widgets-font-size, 13px); }
 .nt-event-log-chunks > :not(:last-child) .nt-event:last-child { background: none; }
 .nt-event-log-box { max-height: 24em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid var(--nt-line); border-radius: 8px; background: #fff; padding: .3em .4em; }

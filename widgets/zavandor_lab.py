@@ -27,6 +27,7 @@ from nidlib.core.messages import get_language
 from widgets.auction_lab import _result
 from widgets.labkit import LAB_CSS, Panel, Runner, RunPanel, chart, controls, figure, panel, seed_box, show, t
 from widgets.lessons.page import Page, live
+from widgets.render import each_in
 from zavandor.bots import STRATEGIES, make_bot, observe
 from zavandor.params import GEMS
 
@@ -183,9 +184,8 @@ class Play:
                 f"<tr><th scope=row>{escape(pl.name)}{start}</th><td>{escape(who)}</td>{cells}"
                 f"<td>{pl.vp}</td><td>{len(pl.improvements)}</td><td>{pl.family}</td><td>{sc[k].total}</td></tr>"
             )
-        cols = "".join(
-            f"<th>{escape(t(k))}</th>"
-            for k in ("zlab.play.vp", "zlab.play.cards", "zlab.play.family", "zlab.play.total")
+        cols = each_in(
+            "th", map(t, ("zlab.play.vp", "zlab.play.cards", "zlab.play.family", "zlab.play.total"))
         )
         self.table.value = (
             f'<div class="nt-scroll-x" tabindex="0" role="region" aria-label="{escape(t("zlab.play.heading"))}"><table class="nt-alab-table"><caption>{escape(t("zlab.play.caption", round=s.round, hall=s.king))}'
@@ -427,10 +427,7 @@ def params_table(p: z.Params) -> w.HTML:
             f"<tr><td><code>{escape(row['name'])}</code></td><td><code>{escape(value)}</code></td>"
             f"<td{mark}>{escape(label)}</td></tr>"
         )
-    head = "".join(
-        f"<th>{escape(t(k))}</th>"
-        for k in ("zlab.params.name", "zlab.params.value", "zlab.params.confidence")
-    )
+    head = each_in("th", map(t, ("zlab.params.name", "zlab.params.value", "zlab.params.confidence")))
     return w.HTML(
         f'<div class="nt-scroll-x" tabindex="0" role="region" aria-label="{escape(t("zlab.params.caption"))}">'
         f'<table class="nt-alab-table nt-zav-params"><caption>{escape(t("zlab.params.caption"))}</caption>'

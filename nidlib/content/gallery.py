@@ -41,9 +41,10 @@ from nidlib.core.errors import DocumentError, InvalidActionError, Violation
 from nidlib.core.events import Event
 from nidlib.core.messages import catalogue, render
 from nidlib.core.registry import RULES
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
 from nidlib.core.state import State
 from nidlib.rules.engine import apply, check, decision, final_scores, legal_actions, new_game, ranks
+from nidlib.rules.load import state_from_dict
 
 Json: TypeAlias = bool | int | str | list["Json"] | dict[str, "Json"] | None
 CoinSpec: TypeAlias = int | str
@@ -132,7 +133,7 @@ class Position:
             sc.at_bids()
         else:
             sc.at_tavern(int(self.step.removeprefix("tavern ")))
-        s = sc.build(events)
+        s = sc.build(events, check=True)  # a position the rules can reach (R-EVAL-4, R-TRADE-3...)
         if self.deck_empty:
             s = _edit(s, _empty_deck)
         if self.pioneer_draw is not None:

@@ -96,7 +96,7 @@ from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initi
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.places import Place, parse_place
-from nidlib.core.serialize import load_json, state_from_dict, state_to_dict
+from nidlib.core.serialize import load_json, read_state, state_to_dict
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import (
     BidsDue,
@@ -438,7 +438,7 @@ def load(doc: Any) -> State:
 
     if isinstance(doc, str | bytes | bytearray):
         doc = load_json(doc)
-    s = state_from_dict(doc, check_flow=False)
+    s = read_state(doc)
     check_flow(s, paused=True)
     return s
 
@@ -1027,7 +1027,7 @@ class Scenario:
                 )
             s.tasks = skeleton[: idx + 1]
         _check_ylud_thrud(s)
-        checked = state_from_dict(state_to_dict(s), check_flow=False)  # conservation, like a document
+        checked = read_state(state_to_dict(s))  # conservation, like a document
         if match is None:
             engine._run(checked, events)
             if check:

@@ -8,8 +8,6 @@ R-HERO-THRUD-5, R-END-1, R-SCORE-1, R-SCORE-10 (the scores themselves: :mod:`nid
 
 from __future__ import annotations
 
-from typing import Any
-
 from nidlib.core.actions import Keep
 from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, CardKind
 from nidlib.core.coins import BASIC_COINS, GREEN_3
@@ -33,6 +31,7 @@ from nidlib.rules.base import (
     _shuffle,
     ranks,
 )
+from nidlib.rules.scoring import ScoreTable, Tableau, score_tableaux, scoring_command_zone
 from nidlib.rules.taverns import _place
 from nidlib.rules.trades import _push_transform
 
@@ -179,31 +178,22 @@ def _do_keep(s: State, a: Keep, log: Log) -> None:
 _does(Keep, _do_keep)
 
 
-def tableaux(s: State) -> list[Any]:
-    """Each player's position as a scoring Tableau (Thrud counted in the command zone)."""
-    from nidlib.rules.scoring import Tableau
-
-    out = []
-    for p in s.players:
-        cz = list(p.command_zone)
-        if p.thrud >= 0 or (THRUD in p.heroes and THRUD not in cz):
-            cz.append(THRUD)
-        out.append(
-            Tableau(
-                name=p.name,
-                columns=dict(zip(CLASSES, (tuple(c) for c in p.columns), strict=True)),
-                command_zone=tuple(cz),
-                coins=tuple(p.coins()),
-                gem=p.gem,
-            )
+def tableaux(s: State) -> list[Tableau]:
+    """Each player's position as a scoring Tableau (Thrud counted in the command zone, R-HERO-THRUD-5)."""
+    return [
+        Tableau(
+            name=p.name,
+            columns=dict(zip(CLASSES, (tuple(c) for c in p.columns), strict=True)),
+            command_zone=tuple(scoring_command_zone(p)),
+            coins=tuple(p.coins()),
+            gem=p.gem,
         )
-    return out
+        for p in s.players
+    ]
 
 
-def final_scores(s: State) -> Any:
+def final_scores(s: State) -> ScoreTable:
     """The score table of the position (final at the end of the game)."""
-    from nidlib.rules.scoring import score_tableaux
-
     return score_tableaux(
         tableaux(s), warrior_bonus_without_warriors=s.options.warrior_bonus_without_warriors
     )

@@ -124,3 +124,23 @@ def test_a_hint_keeps_its_button_whole_and_leaves_with_its_position(
     page.locator("button.nt-bid-confirm").click()
     expect(page.locator(".nt-game-position")).to_contain_text("Position 1")
     expect(hint).to_have_text("")  # the hint was about the position before the bid
+
+
+def test_the_file_picker_shows_its_label_not_a_file_count(
+    page: Page, voila_url: str, open_lesson: Callable[[Page, str, str], Page]
+) -> None:
+    """Issue 13: ipywidgets writes "<description> (0)" into its file picker; the learner sees the
+    label "Open a saved game file" (theme.py shows the tooltip), and the count's text has no size."""
+    open_lesson(page, voila_url, "09-play-a-game")
+    picker = page.locator(".nt-game-upload").first
+    expect(picker).to_be_visible()
+    shown = picker.evaluate(
+        """el => ({own: getComputedStyle(el).fontSize,
+                   label: getComputedStyle(el, '::after').content,
+                   after: getComputedStyle(el, '::after').fontSize,
+                   width: el.getBoundingClientRect().width})"""
+    )
+    assert shown["own"] == "0px", shown
+    assert shown["label"] == '"Open a saved game file"', shown
+    assert float(shown["after"].removesuffix("px")) >= 12, shown
+    assert shown["width"] > 100, shown

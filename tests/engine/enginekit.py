@@ -17,7 +17,8 @@ from nidlib import Action, Event, IllegalActionError, State
 from nidlib.content.scenario import Scenario
 from nidlib.core.cards import FIRST_GAME_EXCLUDED, HERO_IDS, age_deck
 from nidlib.core.coins import CoinKind, initial_treasury
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
+from nidlib.rules.load import state_from_dict
 
 NAMES3 = ("Ana", "Bo", "Cy")
 

@@ -9,8 +9,9 @@ from enginekit import NAMES3, Scenario, assert_conserved, assert_illegal, by_rul
 
 import nidlib
 from nidlib import State
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
 from nidlib.rules.engine import lines, ranks
+from nidlib.rules.load import state_from_dict
 
 W, H, M, B, E = range(5)
 

@@ -13,7 +13,8 @@ from enginekit import NAMES3, Scenario, assert_round_trip, play, play_until
 
 import nidlib
 from nidlib import DocumentError, State
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
+from nidlib.rules.load import state_from_dict
 
 
 def first(_s: State, acts: list[nidlib.Action]) -> nidlib.Action:

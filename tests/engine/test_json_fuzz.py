@@ -20,7 +20,8 @@ from jsonfuzz import DOC_MUTATIONS, MUTATIONS, TEXT_ATTACKS, corpus, judge, muta
 
 import nidlib
 from nidlib import DocumentError
-from nidlib.core.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, state_from_dict, state_to_dict
+from nidlib.core.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, state_to_dict
+from nidlib.rules.load import state_from_dict
 
 CORPUS = corpus(games_per_count=1, every=9)
 FUZZ = settings(

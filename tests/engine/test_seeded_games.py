@@ -29,8 +29,9 @@ from enginekit import assert_coins_conserved
 import nidlib
 from nidlib import Bid, State
 from nidlib.core.cards import FIRST_GAME_EXCLUDED, HERO_IDS, Hero, age_deck
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
 from nidlib.rules.engine import ROUNDS_PER_AGE, advance, lines
+from nidlib.rules.load import state_from_dict
 
 GAMES = 2000
 CHUNKS = 8

@@ -16,7 +16,7 @@ import pytest
 
 import nidlib
 from nidlib.core import serialize
-from nidlib.core.serialize import player_to_dict, state_from_dict, state_to_dict
+from nidlib.core.serialize import player_to_dict, state_to_dict
 from nidlib.core.state import (
     PLAYER_FIELDS,
     STATE_FIELDS,
@@ -29,6 +29,7 @@ from nidlib.core.state import (
     _field,
     field_specs,
 )
+from nidlib.rules.load import state_from_dict
 
 SCHEMA_DOC = Path(__file__).resolve().parents[2] / "docs" / "state-schema.md"
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import nidlib
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
 from nidlib.core.tasks import (
     AUTOMATIC,
     DECISIONS,
@@ -43,6 +43,7 @@ from nidlib.core.tasks import (
     task_from_json,
     task_to_json,
 )
+from nidlib.rules.load import state_from_dict
 
 #: one value of every task kind and its JSON array (docs/state-schema.md, "tasks")
 EXAMPLES: list[tuple[Task, list[int | str]]] = [

@@ -28,18 +28,16 @@ def test_r_recruit_7_heroes_whose_prerequisite_fails_are_tempting_the_others_are
 
 
 def test_r_xform_1_exactly_the_trading_coins_are_tempting_for_a_transformation() -> None:
-    s = _final("EC-13")
-    pairs = tempting_actions(s)
-    assert [(str(a), v.rule) for a, v in pairs] == [
-        ("p0:transform:t1", "R-XFORM-1"),
-        ("p0:transform:p1", "R-XFORM-1"),
-    ]
-    p = s.players[0]
-    for a, _ in pairs:
-        assert isinstance(a, nidlib.Transform)
-        coin = coin_at(p, parse_place(a.location))
-        assert coin is not None
-        assert coin.is_trading
+    o = gallery.run(gallery.get("EC-13"))  # Ana (the green 3) transforms, then Bo (the 0)
+    for s, who, want in ((o.states[0], 0, "p0:transform:p1"), (o.final, 1, "p1:transform:p0")):
+        pairs = tempting_actions(s)
+        assert [(str(a), v.rule) for a, v in pairs] == [(want, "R-XFORM-1")]
+        p = s.players[who]
+        for a, _ in pairs:
+            assert isinstance(a, nidlib.Transform)
+            coin = coin_at(p, parse_place(a.location))
+            assert coin is not None
+            assert coin.is_trading
 
 
 def test_r_hero_dagda_2_every_refused_pair_of_columns_is_tempting() -> None:

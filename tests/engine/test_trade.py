@@ -6,7 +6,8 @@ from enginekit import NAMES3, Scenario, assert_conserved, assert_illegal, by_rul
 
 import nidlib
 from nidlib import State, UlineBid
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
+from nidlib.rules.load import state_from_dict
 
 FULL_ROW = [["W3", "W4", "W5"], ["H", "H", "H"], ["M0", "M1", "M2"]]
 

@@ -9,7 +9,8 @@ from enginekit import NAMES3, play, play_until
 
 import nidlib
 from nidlib import NidError, State
-from nidlib.core.serialize import state_from_dict, state_to_dict
+from nidlib.core.serialize import state_to_dict
+from nidlib.rules.load import state_from_dict
 
 
 def _states(seed: int, count: int = 60) -> list[State]:

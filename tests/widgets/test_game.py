@@ -187,8 +187,37 @@ def test_broken_documents_give_sentences_with_the_field() -> None:
     doc["actions"] = ["p0:pick:1W3"]
     app.json_area.value = json.dumps(doc)
     app.load_button.click()
-    assert "actions[0]" in app.error.value
+    # issue 13: the move is named by its number, in plain words, never by its text form
+    assert "move 1 of the saved game cannot be played" in app.error.value
+    assert "p0:pick" not in app.error.value
+    assert "actions[0]" not in app.error.value
     assert app.controller is None
+
+
+def test_a_saved_games_bad_move_is_explained_in_the_pages_language() -> None:
+    good = started()
+    good.save_button.click()
+    doc = json.loads(good.json_area.value)
+    for lang, words in (("zh-Hant", "存檔中的第 1 步"), ("zh-Hans", "存档中的第 1 步")):
+        app = GameApp(lang)
+        app.json_area.value = json.dumps({**doc, "actions": ["p0:pick:1W3"]})
+        app.load_button.click()
+        assert words in app.error.value, app.error.value
+        assert "p0:pick" not in app.error.value
+        assert "not legal" not in app.error.value
+        app.json_area.value = json.dumps({**doc, "actions": [7]})
+        app.load_button.click()
+        assert words in app.error.value, app.error.value
+        assert "text form" not in app.error.value
+
+
+def test_the_file_picker_label_is_plain_words() -> None:
+    """ipywidgets writes "<description> (<count>)" into the button: the label is the tooltip (shown by
+    theme.py's CSS for ``nt-game-upload``) and the description, where the count goes, stays empty."""
+    app = GameApp()
+    assert app.upload.description == ""
+    assert app.upload.tooltip == "Open a saved game file"
+    assert "nt-game-upload" in app.upload._dom_classes
 
 
 def test_load_game_accepts_a_bare_state() -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 import nidlib
 from nidlib.content import gallery
+from widgets import render as r
 from widgets.lab import Lab, lab, tempting_actions
 
 
@@ -36,6 +38,21 @@ def test_playing_a_ruling_step_by_step_shows_events_and_outcome() -> None:
     page.undo_button.click()
     assert len(page.states) == steps
     assert page.outcome.value == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_a_rulings_step_is_named_in_words_not_in_its_text_form(lang: str) -> None:
+    """Issue 13: the step button said "Play step 1 of 3: p1:pick:W3"."""
+    page = Lab(lang)
+    page.case_select.value = "EC-09"
+    for _ in range(len(gallery.get("EC-09").actions)):
+        s = page.state
+        assert s is not None
+        step = gallery.resolve(s, gallery.get("EC-09").actions[page.case_step or 0])
+        words = r.action_label(step, s, lang=lang)
+        assert words in page.case_step_button.description
+        assert not re.search(r"p[0-9]:", page.case_step_button.description), page.case_step_button.description
+        page.case_step_button.click()
 
 
 def test_undo_after_trying_the_rulings_own_action_keeps_the_gallery_in_step() -> None:
@@ -174,8 +191,8 @@ def test_editor_copies_the_position_shown() -> None:
     [
         # the pick: another tavern's card, and the next player jumping the queue
         ("EC-01", [("p1:pick:1W4", "R-PICK-1"), ("p0:pick:1H5", "R-ORDER-1")]),
-        # a +3 Royal Offering: the trading coins on the board cannot take it
-        ("EC-13", [("p0:transform:t1", "R-XFORM-1"), ("p0:transform:p1", "R-XFORM-1")]),
+        # +5 Royal Offerings in Age II: the trading coins (Bo's 0 here) cannot take them
+        ("EC-13", [("p1:transform:p0", "R-XFORM-1")]),
         # a hero to recruit: the heroes whose prerequisite fails
         ("EC-37", [("p0:hero:dagda", "R-HERO-DAGDA-3"), ("p0:hero:hourya", "R-HERO-HOURYA-2")]),
     ],

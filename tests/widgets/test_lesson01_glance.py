@@ -52,6 +52,23 @@ def test_check_rounds_counts_a_real_age() -> None:
     assert "Right!" in q.feedback.value
 
 
+def test_check_taverns_counts_a_dealt_tavern() -> None:
+    """Issue 13: lesson 1's second check; its answer is the tavern nidlib deals in a 2-player game."""
+    s = nidlib.new_game(2, seed=9)
+    dealt = len(s.taverns[0])
+    assert lesson.tavern_answer(2) == dealt
+    q = lesson.check_taverns()
+    wrong = next(v for _, v in q.choice.options if v != dealt)
+    q.choice.value = wrong
+    q.check.click()
+    assert "nt-feedback-wrong" in q.feedback.value
+    q.choice.value = dealt
+    q.check.click()
+    assert "Right!" in q.feedback.value
+    assert f"each tavern gets {dealt} cards" in q.feedback.value
+    assert "R-SETUP-6" in q.feedback.value
+
+
 def test_translations_cover_every_lesson_key() -> None:
     from nidlib.core.messages import _load
 

@@ -218,6 +218,34 @@ def test_exercise_question_checks_with_nidlib() -> None:
     assert "+10" in q.feedback.value
 
 
+@pytest.mark.parametrize("key", ["hunters", "miners", "majority"])
+def test_each_exercise_links_its_rule(key: str) -> None:
+    """Issue 13: lesson 5 had no rule links; each exercise's answer now shows its scoring rule."""
+    q = lesson.exercise(key).children[1]
+    q.choice.value = lesson.best_card(key)
+    q.check.click()
+    assert q.last_result is True
+    assert f'data-rule="{lesson.EXERCISE_RULES[key]}"' in q.feedback.value
+
+
+def test_closing_check_is_scored_by_nidlib() -> None:
+    """Issue 13: lesson 5's closing check; the answer is nidlib's Hunter + Miner points."""
+    from nidlib.rules.scoring import hunter_points, miner_points
+
+    expected = hunter_points(lesson.CHECK_HUNTERS) + miner_points(list(lesson.CHECK_MINERS))
+    assert lesson.check_answer() == expected
+    q = lesson.check()
+    q.choice.value = str(expected + 1)
+    q.check.click()
+    assert q.last_result is False
+    assert "nt-feedback-wrong" in q.feedback.value
+    q.choice.value = f" {expected} "
+    q.check.click()
+    assert q.solved  # spaces around a typed number do not matter
+    assert f"Together {expected} points" in q.feedback.value
+    assert 'data-rule="R-SCORE-4"' in q.feedback.value
+
+
 NAMES_KEPT = {"Ana", "Bo", "Cy", "Idunn", "Dwerg", "Astrid", "Tarah", "Kraal", "Skaa", "EC", "JSON"}
 #: The landing page's credit line names the game, its designer and its publisher in Latin letters.
 NAMES_KEPT |= {"Nidavellir", "Serge", "Laget", "GRRRE", "Games"}

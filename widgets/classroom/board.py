@@ -18,7 +18,7 @@ from nidlib.core.coins import Coin
 from nidlib.core.events import Event
 from nidlib.core.messages import term
 from nidlib.core.state import State
-from widgets.render import card_html, coin_html, gem_html, t
+from widgets.render import card_html, coin_html, each_in, gem_html, t
 
 __all__ = [
     "BOARD_CSS",
@@ -206,10 +206,8 @@ def stats_html(results: Sequence[TavernResult]) -> str:
             f'<tr><th scope="row">{escape(term(f"@tavern.{r.tavern}"))}</th><td>{high}</td><td>{mean:.1f}</td>'
             f"<td>{tied}</td><td>{swaps}</td></tr>"
         )
-    head = "".join(
-        f'<th scope="col">{escape(t(k))}</th>'
-        for k in ("lesson08.stats.high", "lesson08.stats.mean", "lesson08.stats.tied", "lesson08.stats.swaps")
-    )
+    keys = ("lesson08.stats.high", "lesson08.stats.mean", "lesson08.stats.tied", "lesson08.stats.swaps")
+    head = each_in("th", map(t, keys), 'scope="col"')
     return (
         f'<div class="nt-class-stats"><p class="nt-lesson-caption">{escape(t("lesson08.stats.title"))}</p>'
         f'<table class="nt-score-table nt-class-small" style="width:auto"><thead><tr><th></th>{head}</tr></thead>'
@@ -230,9 +228,8 @@ def scoreboard_html(state: State) -> str:
             f'<tr{lead}><th scope="row">{escape(p.name)}</th><td>{gem_html(p.gem)}</td><td>{coins}</td>'
             f"<td>{ps.total}</td></tr>"
         )
-    head = "".join(
-        f'<th scope="col">{escape(t(k))}</th>'
-        for k in ("lesson08.score.gem", "lesson08.score.coins", "lesson08.score.total")
+    head = each_in(
+        "th", map(t, ("lesson08.score.gem", "lesson08.score.coins", "lesson08.score.total")), 'scope="col"'
     )
     return (
         f'<div class="nt-class-scoreboard"><p class="nt-lesson-caption">{escape(t("lesson08.score.title"))}</p>'

@@ -118,3 +118,25 @@ def check_rounds() -> w.Widget:
     )
     q.add_class("nt-l01-q")
     return q
+
+
+def tavern_answer(players: int = 2) -> int:
+    """Cards in each tavern, counted in a game nidlib sets up for ``players`` players."""
+    return setup(players).cards_per_tavern
+
+
+@live
+def check_taverns() -> w.Widget:
+    """Issue 13 (lesson 1's check was thin): the cards of a tavern with 2 players, counted by nidlib."""
+    from widgets import PredictQuestion
+
+    q = PredictQuestion(
+        render("l01.q.taverns"),
+        [(str(n), n) for n in (2, 3, 4, 5)],
+        correct=tavern_answer,
+        explanation=lambda n: render("l01.q.taverns-explain", {"n": n, "round": setup(2).cards_per_round}),
+        rule="R-SETUP-6",
+        theme=False,
+    )
+    q.add_class("nt-l01-q-taverns")
+    return q

@@ -521,6 +521,10 @@ def best_card(key: str) -> str:
     return max(g, key=lambda cid: g[cid])
 
 
+#: the rule each exercise is about (issue 13: lesson 5 had no rule links)
+EXERCISE_RULES = {"hunters": "R-SCORE-3", "miners": "R-SCORE-4", "majority": "R-SCORE-2"}
+
+
 @live
 def exercise(key: str) -> w.Widget:
     """Ana's army and the Laughing Goblin's cards; predict which card raises her score the most."""
@@ -550,9 +554,52 @@ def exercise(key: str) -> w.Widget:
         [(term(f"@card.{cid}"), cid) for cid in state.taverns[0]],
         lambda: best_card(key),
         why,
+        rule=EXERCISE_RULES[key],
         theme=False,
     )
     q.add_class(f"nt-worth-{key}")
     box = w.VBox([context, q])
     box.add_class("nt-root")
     return box
+
+
+# --- closing check: two columns scored by nidlib ---------------------------------------------------
+
+#: the closing check's army: Hunter ranks and the bravery points of the Miner dwarves
+CHECK_HUNTERS = 4
+CHECK_MINERS = (1, 1, 2)
+
+
+def check_answer() -> int:
+    """The Hunter and Miner columns of the closing check, scored by nidlib.rules.scoring."""
+    return hunter_points(CHECK_HUNTERS) + miner_points(list(CHECK_MINERS))
+
+
+@live
+def check() -> w.Widget:
+    """Issue 13: lesson 5's closing check; the learner types the score of two columns."""
+    from widgets.quiz import PredictQuestion
+
+    miners = " + ".join(str(bp) for bp in CHECK_MINERS)
+
+    def why(_total: object) -> str:
+        return t(
+            "lesson05.check.explain",
+            n=CHECK_HUNTERS,
+            hunters=hunter_points(CHECK_HUNTERS),
+            miners=miners,
+            ranks=len(CHECK_MINERS),
+            miner_points=miner_points(list(CHECK_MINERS)),
+            total=check_answer(),
+        )
+
+    q = PredictQuestion(
+        t("lesson05.check.q", n=CHECK_HUNTERS, ranks=len(CHECK_MINERS), miners=miners),
+        None,
+        lambda: str(check_answer()),
+        why,
+        rule="R-SCORE-4",
+        theme=False,
+    )
+    q.add_class("nt-l05-check")
+    return q
