@@ -38,13 +38,8 @@ from nidlib.core.tasks import (
 
 # the phase modules register their task handlers and actions (base._handles, base._does) on import;
 # an expansion's module after them (it wraps some of the base actions)
-from nidlib.rules import (  # noqa: F401
-    bidding,
-    evaluation,
-    taverns,
-    thingvellir,
-    trades,
-)
+from nidlib.rules import bidding, evaluation, taverns, trades  # noqa: F401
+from nidlib.rules import thingvellir as _thingvellir  # noqa: F401
 from nidlib.rules.base import (
     _COIN_ORDER,
     _DO,
