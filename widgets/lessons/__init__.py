@@ -19,6 +19,7 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("08-classroom-auction", "lesson.08.title", "lesson.08.summary"),
     ("09-play-a-game", "lesson.09.title", "lesson.09.summary"),
     ("10-edge-case-lab", "lesson.10.title", "lesson.10.summary"),
+    ("16-thingvellir", "lesson.16.title", "lesson.16.summary"),
 )
 
 #: The teachers' auction lab (issue 15): listed on the landing page under its own heading, with the
