@@ -11,7 +11,8 @@ message bar, never a traceback.
 CSS hooks for browser tests: ``nt-root`` on every component, and ``nt-bid-confirm``,
 ``nt-bid-t0``..``nt-bid-t2``, ``nt-action-button``, ``nt-event-log``, ``nt-message``,
 ``nt-undo``, ``nt-game-table``, ``nt-tavern-row``, ``nt-player-board``, ``nt-army``,
-``nt-treasury``, ``nt-score-sheet``, ``nt-rule-callout``, ``nt-status``.
+``nt-treasury``, ``nt-score-sheet``, ``nt-rule-callout``, ``nt-status``, ``nt-camp-view`` (Thingvellir's Camp),
+``nt-action-group`` (the "or visit the Camp" heading among the choice buttons).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from typing import Any, Final
 import ipywidgets as w
 
 import nidlib
-from nidlib.core.actions import Action, Bid
-from nidlib.core.cards import CARDS
+from nidlib.core.actions import Action, Bid, Enlist, Pick
+from nidlib.core.cards import CARDS, CardKind
 from nidlib.core.coins import Coin
 from nidlib.core.messages import term
 from nidlib.core.state import State
@@ -115,6 +116,17 @@ class TavernRow(_HtmlView):
 
     def render(self) -> str:
         return r.taverns_html(self.view, lang=self.lang)
+
+
+class CampView(_HtmlView):
+    """Thingvellir's Camp (X-TH-3): its five spaces; hidden in a game without the expansion."""
+
+    css_class = "nt-camp-view"
+
+    def render(self) -> str:
+        html = r.camp_html(self.view, lang=self.lang)
+        self.layout.display = "" if html else "none"
+        return html
 
 
 class TreasuryView(_HtmlView):
@@ -452,8 +464,10 @@ class BidPanel(w.VBox):
         hand = self._hand
         tav = tuple(hand[dd.value] for dd in self.taverns)
         rest = self._pouch_coins()
-        # the menus never hold a coin twice (see _swap); were it to happen, three coins are left
+        # the menus never hold a coin twice (see _swap); were it to happen, more coins are left
         # here: the bid keeps its shape and check() explains it
+        if len(rest) == 1:  # four coins after Jarnglofi: one in the pouch (X-TH-ART-JARNGLOFI-4)
+            return Bid(p, (tav[0], tav[1], tav[2]), (rest[0],))
         return Bid(p, (tav[0], tav[1], tav[2]), (rest[0], rest[1]))
 
     def _confirm(self, _button: Any) -> None:
@@ -524,14 +538,26 @@ class ActionPanel(w.VBox):
         labels: dict[str, Action] = {}  # identical cards (two Warrior 6) give one button
         for a in legal:
             labels.setdefault(r.action_label(a, s, lang=lang), a)
-        shown: list[tuple[Action, w.Button]] = [(a, self._button(a, s, None)) for a in labels.values()]
+        # a Camp visit instead of a tavern card (X-TH-4): the Camp's cards come last, under a heading
+        camp = [a for a in labels.values() if _camp_pick(a)]
+        ordered = [a for a in labels.values() if not _camp_pick(a)] + camp
+        shown: list[tuple[Action, w.Button]] = [(a, self._button(a, s, None)) for a in ordered]
         for a, v in tempting_actions(s, p):
             shown.append((a, self._button(a, s, v.text(lang))))
         if not shown:
             self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
         old = self.buttons.children
         self.shown = shown
-        self.buttons.children = tuple(b for _, b in shown)
+        children: list[w.Widget] = [b for _, b in shown]
+        if camp and len(camp) < len(ordered):
+            at = len(ordered) - len(camp)
+            heading = w.HTML(
+                f'<span class="nt-panel-group">{escape(t("ui.panel.camp-or", lang))}</span>',
+                layout=w.Layout(flex="1 0 100%"),
+            )
+            heading.add_class("nt-action-group")
+            children.insert(at, heading)
+        self.buttons.children = tuple(children)
         _close_all(old)
 
     def _drop_buttons(self) -> None:
@@ -588,7 +614,17 @@ def _close_all(ws: tuple[w.Widget, ...]) -> None:
         x.close()
 
 
+def _camp_pick(action: Action) -> bool:
+    """Whether the action is a Camp visit: the pick of a Camp card (X-TH-4)."""
+    if not isinstance(action, Pick):
+        return False
+    c = CARDS.get(action.card)
+    return c is not None and c.kind in (CardKind.ARTIFACT, CardKind.MERCENARY)
+
+
 def _action_colour(action: Action) -> str | None:
+    if isinstance(action, Enlist):  # the class the Mercenary joins (X-TH-MERC-1)
+        return r.CLASS_COLOURS[str(action.column)]
     cid = getattr(action, "card", None) or getattr(action, "hero", None)
     if cid is None:
         return None
@@ -597,6 +633,8 @@ def _action_colour(action: Action) -> str | None:
         return None
     if c.kind.value == "royal_offering":
         return r.CLASS_COLOURS["offering"]
+    if c.kind in (CardKind.ARTIFACT, CardKind.MERCENARY) and c.cls is None:
+        return r.CLASS_COLOURS[c.kind.value]
     return (
         r.CLASS_COLOURS.get(str(c.cls), r.CLASS_COLOURS["neutral"]) if c.cls else r.CLASS_COLOURS["neutral"]
     )
@@ -618,6 +656,7 @@ class GameTableView(w.VBox):
         s = controller.seat if isinstance(seat, _Follow) else seat
         self.seat = s
         self.status = StatusLine(controller, seat=s, theme=False)
+        self.camp = CampView(controller, seat=s, theme=False)  # Thingvellir: above the taverns (X-TH-2)
         self.taverns = TavernRow(controller, seat=s, theme=False)
         self.message = MessageBar(controller, theme=False)
         self.message.add_class("nt-message")
@@ -641,7 +680,7 @@ class GameTableView(w.VBox):
         self.event_log = EventLog(controller, seat=s, theme=False, chunk=EVENT_CHUNK)
         self.scores = ScoreSheetView(controller, seat=s, theme=False, only_at_end=True)
         main = w.VBox(
-            [self.taverns, self.message, self.bid_panel, self.action_panel, self.undo, *players],
+            [self.camp, self.taverns, self.message, self.bid_panel, self.action_panel, self.undo, *players],
             layout=w.Layout(flex="3 1 0%", min_width="34em", gap="8px"),
         )
         side = w.VBox(

@@ -20,7 +20,8 @@ replays the actions through ``nidlib.apply`` so every step is checked again.
 Browser-test hooks: ``nt-game-start``, ``nt-game-next``, ``nt-game-auto``, ``nt-game-hint``,
 ``nt-game-hint-text``, ``nt-game-history``, ``nt-game-back``, ``nt-game-forward``, ``nt-game-save``,
 ``nt-game-load``, ``nt-game-json``, ``nt-game-error``, ``nt-game-turn``, ``nt-game-setup``,
-``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
+``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` (the
+expansion's box on the set-up form), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ def _is_new_game(s: State) -> bool:
         first_game=o.first_game,
         warrior_bonus_without_warriors=o.warrior_bonus_without_warriors,
         pioneer_draw_public=o.pioneer_draw_public,
+        expansions=o.expansions,
     )
     return fresh == s
 
@@ -147,6 +149,7 @@ def load_game(
                 first_game=bool(opts.get("first_game", False)),
                 warrior_bonus_without_warriors=bool(opts.get("warrior_bonus_without_warriors", False)),
                 pioneer_draw_public=bool(opts.get("pioneer_draw_public", False)),
+                expansions=_expansions(opts.get("expansions", [])),
                 events=setup,
             )
         except KeyError as e:
@@ -168,6 +171,13 @@ def load_game(
     if not isinstance(index, int) or not 0 <= index < len(history):
         index = len(history) - 1
     return history, [str(x) for x in seats], index
+
+
+def _expansions(value: Any) -> tuple[str, ...]:
+    """The saved game's ``options.expansions`` (``["thingvellir"]``); new_game checks the names."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise DocumentError("options.expansions", 'expected a list of expansion names, e.g. ["thingvellir"]')
+    return tuple(value)
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -230,6 +240,14 @@ class GameApp(w.VBox):
             layout=w.Layout(width="16em"),
         )
         self.first_game = w.Checkbox(value=True, description=t("game.setup.first-game", lang), indent=False)
+        #: Thingvellir (RULES.md A.1): the Camp, artifacts, mercenaries and six more heroes
+        self.thingvellir = w.Checkbox(
+            value=False,
+            description=t("ui.game.thingvellir", lang),
+            indent=False,
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.thingvellir.add_class("nt-game-thingvellir")
         self.start_button = w.Button(
             description=t("game.setup.start", lang), button_style="primary", icon="play"
         )
@@ -240,7 +258,15 @@ class GameApp(w.VBox):
             f"<h4>{escape(t('game.setup.title', lang))}</h4><p>{escape(t('game.setup.intro', lang))}</p>"
         )
         self.setup = w.VBox(
-            [intro, self.players, *self.seat_rows, self.seed, self.first_game, self.start_button]
+            [
+                intro,
+                self.players,
+                *self.seat_rows,
+                self.seed,
+                self.first_game,
+                self.thingvellir,
+                self.start_button,
+            ]
         )
         self.setup.add_class("nt-panel")
         self.setup.add_class("nt-game-setup")
@@ -419,7 +445,12 @@ class GameApp(w.VBox):
         seats = [str(row.kind.value) for row in self.seat_rows[:n]]
         events: list[Event] = []
         s = nidlib.new_game(
-            n, names, seed=int(self.seed.value), first_game=bool(self.first_game.value), events=events
+            n,
+            names,
+            seed=int(self.seed.value),
+            first_game=bool(self.first_game.value),
+            expansions=("thingvellir",) if self.thingvellir.value else (),
+            events=events,
         )
         self._open([(s, events, None)], seats, 0)
 

@@ -28,7 +28,19 @@ from typing import Any, assert_never
 
 import nidlib
 from nidlib.core import registry
+from nidlib.core.actions import (
+    ChooseClass,
+    DiscardCard,
+    Enlist,
+    EnlistOrder,
+    PlaceDoubles,
+    TakeCamp,
+    TakeDiscarded,
+    TavernDiscard,
+    Vidofnir,
+)
 from nidlib.core.cards import (
+    ARTIFACT_AGE,
     CARDS,
     CLASSES,
     DISTINCTION_NAMES,
@@ -50,7 +62,9 @@ __all__ = [
     "CLASS_COLOURS",
     "action_label",
     "army_html",
+    "camp_html",
     "card_html",
+    "card_name",
     "class_icon",
     "coin_html",
     "coin_label",
@@ -79,6 +93,9 @@ CLASS_COLOURS: dict[str, str] = {
     "explorer": "#1565c0",
     "neutral": "#546e7a",
     "offering": "#a16207",
+    "artifact": "#00695c",
+    "mercenary": "#37474f",
+    "double": "#5d4037",
 }
 
 # Small line icons (24x24, stroke = currentColor) so that no font or artwork is needed.
@@ -97,6 +114,12 @@ _ICONS: dict[str, str] = {
     "neutral": '<path d="M12 3 L14.6 9 L21 9.5 L16 13.8 L17.6 20 L12 16.6 L6.4 20 L8 13.8 L3 9.5 L9.4 9 Z"/>',
     # crown (Royal Offering)
     "offering": '<path d="M3 18 L5 7 L9.5 12 L12 5 L14.5 12 L19 7 L21 18 Z"/>',
+    # an amulet on its chain (Thingvellir artifacts)
+    "artifact": '<path d="M6 3 L12 10 L18 3"/><path d="M12 10 L17 15 L12 21 L7 15 Z"/><circle cx="12" cy="15" r="1.5"/>',
+    # a round shield (Thingvellir mercenaries)
+    "mercenary": '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="2.5"/><path d="M12 3 V9.5 M12 14.5 V21"/>',
+    # two overlapping masks (Olwyn's doubles)
+    "double": '<circle cx="9" cy="11" r="6"/><circle cx="15" cy="13" r="6"/>',
 }
 
 
@@ -141,12 +164,26 @@ def _card_ranks(cid: str, column: DwarfClass | None = None) -> tuple[int, ...]:
     if cid == "ylud" and column is not None:
         return (YLUD_BRAVERY[column],)
     c = CARDS.get(cid)
-    return c.ranks if c is not None else ()
+    if c is None:
+        return ()
+    if c.kind is CardKind.MERCENARY and column is not None:  # 1 rank of its column (X-TH-MERC-1)
+        return tuple(bp for cls, bp in c.options if cls == column)[:1] or (0,)
+    if c.kind is CardKind.DOUBLE:  # 1 rank, 0 bravery points (X-TH-HERO-OLWYN-2)
+        return (0,)
+    return c.ranks
 
 
 def _card_kind(c: Card, column: DwarfClass | None = None) -> str:
     if c.kind is CardKind.ROYAL_OFFERING:
         return "offering"
+    if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE) and column is not None:
+        return str(column)  # enlisted / placed: a rank of the column it sits in
+    if c.kind is CardKind.MERCENARY:
+        return "mercenary"
+    if c.kind is CardKind.DOUBLE:
+        return "double"
+    if c.kind is CardKind.ARTIFACT and c.cls is None:
+        return "artifact"
     cls = c.cls or (column if c.id == "ylud" else None)
     return str(cls) if cls is not None else "neutral"
 
@@ -158,6 +195,25 @@ def _pips(cls: str, ranks: Sequence[int], lang: str | None) -> str:
         title = t("ui.pip.title", lang, bp=bp) if show_bp else t("ui.pip.title-rank", lang)
         out.append(f'<span class="nt-pip" title="{_e(title)}">{bp if show_bp else ""}</span>')
     return f'<span class="nt-pips">{"".join(out)}</span>'
+
+
+def _option_text(cls: DwarfClass, bp: int, lang: str | None) -> str:
+    """One class a Mercenary may be enlisted into: "Warrior 6", "Hunter" (no bravery points)."""
+    name = term(f"@class.{cls}", lang)
+    if cls in ("hunter", "blacksmith"):
+        return t("ui.merc.option-nobp", lang, cls=name)
+    return t("ui.merc.option", lang, cls=name, bp=bp)
+
+
+def card_name(card_id: str, lang: str | None = None) -> str:
+    """A card's name for labels: "Warrior 7", "Kraal", "Mjöllnir", "Mercenary (Warrior 6 or Explorer 8)"."""
+    c = CARDS.get(card_id)
+    if c is not None and c.kind is CardKind.MERCENARY:
+        a, b = (_option_text(cls, bp, lang) for cls, bp in c.options[:2])
+        return t("ui.merc.name", lang, a=a, b=b)
+    if c is not None and c.kind is CardKind.DOUBLE:
+        return t("ui.card.double", lang)
+    return term(f"@card.{card_id}", lang)
 
 
 def card_aria(card_id: str, lang: str | None = None, *, column: DwarfClass | None = None) -> str:
@@ -175,10 +231,31 @@ def card_aria(card_id: str, lang: str | None = None, *, column: DwarfClass | Non
         return t("ui.aria.card.offering", lang, n=c.offering)
     if c.kind is CardKind.ARMORER:
         return t("ui.aria.card.armorer", lang)
+    if c.kind is CardKind.ARTIFACT:
+        return t(
+            "ui.aria.card.artifact",
+            lang,
+            name=card_name(c.id, lang),
+            age=t(f"ui.age.{ARTIFACT_AGE.get(c.id, 1)}", lang),
+            ability=t(f"ui.artifact.{c.id}", lang),
+        )
+    if c.kind is CardKind.MERCENARY:
+        if column is not None:
+            return t(
+                "ui.aria.card.mercenary-enlisted",
+                lang,
+                option=_option_text(column, _card_ranks(c.id, column)[0], lang),
+            )
+        a, b = (_option_text(cls, bp, lang) for cls, bp in c.options[:2])
+        return t("ui.aria.card.mercenary", lang, a=a, b=b)
+    if c.kind is CardKind.DOUBLE:
+        if column is not None:
+            return t("ui.aria.card.double-placed", lang, cls=term(f"@class.{column}", lang))
+        return t("ui.aria.card.double", lang)
     kind = _card_kind(c, column)
     cls = (
         term(f"@class.{kind}", lang)
-        if kind in CLASS_COLOURS and kind != "neutral"
+        if kind in CLASS_COLOURS and kind not in ("neutral", "artifact", "mercenary", "double")
         else t("ui.class.neutral", lang)
     )
     return t(
@@ -227,7 +304,40 @@ def card_html(
     head_label: str
     body: str
     foot = ""
-    if c.kind is CardKind.DWARF:
+    if c.kind is CardKind.ARTIFACT:
+        age = t(f"ui.age.{ARTIFACT_AGE.get(c.id, 1)}", lang)
+        head_label = t("ui.card.artifact", lang)
+        ranks = _card_ranks(c.id)
+        body = (
+            _pips(str(c.cls), ranks, lang)
+            if c.cls is not None and ranks
+            else f'<span class="nt-artifact-mark">{class_icon("artifact", size=30)}</span>'
+        )
+        body += f'<span class="nt-card-age">{_e(age)}</span>'
+        foot = (
+            f'<div class="nt-card-name">{_e(card_name(c.id, lang))}</div>'
+            f'<div class="nt-card-ability">{_e(t(f"ui.artifact.{c.id}", lang))}</div>'
+        )
+    elif c.kind is CardKind.MERCENARY and column is None:
+        head_label = t("ui.card.mercenary", lang)
+        opts = []
+        for cls, _bp in c.options[:2]:
+            label = term(f"@class.{cls}", lang)
+            opts.append(
+                f'<div class="nt-merc-opt nt-k-{cls}" title="{_e(label)}">{class_icon(str(cls), size=14)}'
+                f'<span class="nt-merc-cls">{_e(label)}</span>{_pips(str(cls), _card_ranks(c.id, cls), lang)}</div>'
+            )
+        or_ = f'<div class="nt-merc-or">{_e(t("ui.merc.or", lang))}</div>'
+        body = f'<div class="nt-merc-opts">{or_.join(opts)}</div>'
+        foot = f'<div class="nt-card-ability">{_e(t("ui.card.mercenary.ability", lang))}</div>'
+    elif c.kind in (CardKind.MERCENARY, CardKind.DOUBLE):  # in a column: 1 rank of that class
+        head_label = term(f"@class.{kind}", lang) if column is not None else t("ui.card.double-short", lang)
+        body = _pips(kind, _card_ranks(c.id, column), lang)
+        name = t("ui.card.mercenary", lang) if c.kind is CardKind.MERCENARY else t("ui.card.double", lang)
+        foot = f'<div class="nt-card-name">{_e(name)}</div>'
+        if c.kind is CardKind.DOUBLE and column is None:
+            foot += f'<div class="nt-card-ability">{_e(t("ui.card.double.ability", lang))}</div>'
+    elif c.kind is CardKind.DWARF:
         head_label = term(f"@class.{c.cls}", lang)
         body = _pips(kind, c.ranks, lang)
     elif c.kind is CardKind.ROYAL_OFFERING:
@@ -247,8 +357,11 @@ def card_html(
             f'<div class="nt-card-ability">{_e(_hero_ability(c, lang))}</div>'
         )
     hero = " nt-hero" if c.kind is CardKind.HERO else ""
+    if c.kind in (CardKind.ARTIFACT, CardKind.MERCENARY, CardKind.DOUBLE):
+        hero = f" nt-{c.kind.value}"
+    tip = f' title="{aria}"' if c.kind in (CardKind.ARTIFACT, CardKind.MERCENARY, CardKind.DOUBLE) else ""
     return (
-        f'<div class="nt-card nt-card-{size} nt-k-{kind}{hero}{extra}" role="img" aria-label="{aria}"'
+        f'<div class="nt-card nt-card-{size} nt-k-{kind}{hero}{extra}" role="img" aria-label="{aria}"{tip}'
         f' data-card="{_e(card_id)}"{sel}>'
         f'<div class="nt-card-head">{class_icon(kind)}<span title="{_e(head_label)}">{_e(head_label)}</span></div>'
         f'<div class="nt-card-body">{body}</div>{foot}</div>'
@@ -419,7 +532,9 @@ def _short_name(cid: str, lang: str | None) -> str:
         return c.name
     if c.kind is CardKind.ARMORER:
         return t("ui.card.armorer", lang)
-    return term(f"@card.{cid}", lang)
+    if c.kind is CardKind.MERCENARY:
+        return t("ui.card.mercenary", lang)
+    return card_name(cid, lang)
 
 
 def army_html(player: Player, *, lang: str | None = None) -> str:
@@ -473,13 +588,51 @@ def army_html(player: Player, *, lang: str | None = None) -> str:
 
 
 def command_zone_html(player: Player, *, lang: str | None = None) -> str:
-    """Neutral heroes and distinction cards in the command zone."""
-    cards = "".join(card_html(cid, size="sm", lang=lang) for cid in player.command_zone)
+    """Neutral heroes, distinction cards and artifacts in the command zone; Thingvellir's Mercenaries
+    that wait there to be enlisted at the end of the Age are drawn apart, under their own heading (X-TH-7)."""
+    waiting = [cid for cid in player.command_zone if _is_kind(cid, CardKind.MERCENARY)]
+    cards = "".join(card_html(cid, size="sm", lang=lang) for cid in player.command_zone if cid not in waiting)
     if not cards:
         cards = f'<span class="nt-muted">{_e(t("ui.command.empty", lang))}</span>'
+    more = ""
+    if waiting:
+        mercs = "".join(card_html(cid, size="sm", lang=lang) for cid in waiting)
+        more = (
+            f'<div class="nt-command-waiting"><h5>{_e(t("ui.command.waiting", lang, n=len(waiting)))}</h5>'
+            f'<div class="nt-cards">{mercs}</div></div>'
+        )
     return (
         f'<section class="nt-command"><h4>{_e(t("ui.command.title", lang))}</h4>'
-        f'<div class="nt-cards">{cards}</div></section>'
+        f'<div class="nt-cards">{cards}</div>{more}</section>'
+    )
+
+
+def _is_kind(cid: str, kind: CardKind) -> bool:
+    c = CARDS.get(cid)
+    return c is not None and c.kind is kind
+
+
+def camp_html(state: State, *, lang: str | None = None, size: str = "md") -> str:
+    """Thingvellir's Camp (X-TH-3): its five spaces, whether it was visited in this tavern (X-TH-4),
+    and how many cards are left in the current Age's Camp deck. "" in a game without Thingvellir."""
+    camp = state.camp
+    if camp is None:
+        return ""
+    cards = [card_html(cid, size=size, lang=lang) for cid in camp.cards]
+    empty = f'<div class="nt-camp-space" role="img" aria-label="{_e(t("ui.camp.space-empty", lang))}"></div>'
+    cards += [empty] * max(0, 5 - len(cards))
+    age = max(1, min(2, state.age))
+    left = len(camp.decks.get(age, []))
+    badge = (
+        f' <span class="nt-badge nt-badge-act">{_e(t("ui.camp.visited", lang))}</span>'
+        if camp.visited and not state.is_over
+        else ""
+    )
+    return (
+        f'<section class="nt-camp" aria-label="{_e(t("ui.camp.title", lang))}"><h4 class="nt-tavern-sign">'
+        f"{class_icon('artifact')} {_e(t('ui.camp.title', lang))}{badge} "
+        f"<small>{_e(t('ui.camp.deck', lang, age=t(f'ui.age.{age}', lang), n=left))}</small></h4>"
+        f'<div class="nt-cards">{"".join(cards)}</div></section>'
     )
 
 
@@ -544,6 +697,19 @@ def rule_html(rule_id: str, *, lang: str | None = None, open_: bool = False) -> 
     )
 
 
+def _categories(players: Sequence[Any]) -> list[str]:
+    """The score sheet's rows: the base game's categories, with an expansion's lines (Thingvellir's
+    "artifacts", X-TH-SCORE-1) before the gem 6 when any player has one."""
+    extra: list[str] = []
+    for p in players:
+        for line in getattr(p, "lines", ()):
+            if line.category not in CATEGORIES and line.category not in extra:
+                extra.append(line.category)
+    cats = list(CATEGORIES)
+    at = cats.index("gem6") if "gem6" in cats else len(cats)
+    return cats[:at] + extra + cats[at:]
+
+
 def score_sheet_html(score_table: Any, *, lang: str | None = None, final: bool = True) -> str:
     """The score sheet: one row per category, each cell the formula with its numbers; winners highlighted."""
     players = list(score_table.players)
@@ -559,7 +725,7 @@ def score_sheet_html(score_table: Any, *, lang: str | None = None, final: bool =
         for p in players
     )
     rows = []
-    for cat in CATEGORIES:
+    for cat in _categories(players):
         cells = []
         rule_id = ""
         for p in players:
@@ -648,11 +814,15 @@ def action_label(action: nidlib.Action, state: State, *, lang: str | None = None
     a = action
     if isinstance(a, nidlib.Bid):
         t0, t1, t2 = (coin_label(c, lang) for c in a.taverns)
+        if len(a.pouch) == 1:  # after Jarnglofi: four coins, one in the pouch (X-TH-ART-JARNGLOFI-4)
+            return t("ui.action.bid1", lang, t0=t0, t1=t1, t2=t2, p0=coin_label(a.pouch[0], lang))
         p0, p1 = (coin_label(c, lang) for c in a.pouch)
         return t("ui.action.bid", lang, t0=t0, t1=t1, t2=t2, p0=p0, p1=p1)
     if isinstance(a, nidlib.UlineBid):
         return t("ui.action.uline", lang, coin=coin_label(a.coin, lang))
     if isinstance(a, nidlib.Pick):
+        if _is_kind(a.card, CardKind.ARTIFACT) or _is_kind(a.card, CardKind.MERCENARY):
+            return t("ui.action.camp", lang, card=card_name(a.card, lang))  # a Camp visit (X-TH-4)
         return t("ui.action.pick", lang, card=term(f"@card.{a.card}", lang))
     if isinstance(a, nidlib.Keep):
         return t("ui.action.keep", lang, card=term(f"@card.{a.card}", lang))
@@ -679,4 +849,66 @@ def action_label(action: nidlib.Action, state: State, *, lang: str | None = None
             coin=_loc_coin(state, a.player, a.location, lang),
             where=_where(a.location, lang),
         )
+    return _thingvellir_label(a, state, lang)
+
+
+ThingvellirAction = (
+    TavernDiscard
+    | EnlistOrder
+    | Enlist
+    | Vidofnir
+    | TakeDiscarded
+    | DiscardCard
+    | PlaceDoubles
+    | TakeCamp
+    | ChooseClass
+)
+
+
+def _column_of(player: Player, card_id: str) -> DwarfClass | None:
+    for ci, column in enumerate(player.columns):
+        if card_id in column:
+            return CLASSES[ci]
+    return None
+
+
+def _thingvellir_label(a: ThingvellirAction, state: State, lang: str | None) -> str:
+    """The labels of Thingvellir's decisions (RULES.md A.7), in words: never the text form."""
+    if isinstance(a, TavernDiscard):
+        return t("ui.action.tavern-discard", lang, card=card_name(a.card, lang))
+    if isinstance(a, EnlistOrder):
+        return t("ui.action.enlist-order.last" if a.last else "ui.action.enlist-order.first", lang)
+    if isinstance(a, Enlist):
+        bp = _card_ranks(a.card, a.column)[0]
+        return t(
+            "ui.action.enlist", lang, card=card_name(a.card, lang), option=_option_text(a.column, bp, lang)
+        )
+    if isinstance(a, Vidofnir):
+        other = 5 - a.amount  # +2 and +3 (X-TH-ART-VIDOFNIR-1)
+        return t(
+            "ui.action.vidofnir",
+            lang,
+            a=a.amount,
+            coin_a=_loc_coin(state, a.player, a.first, lang),
+            where_a=_where(a.first, lang),
+            b=other,
+            coin_b=_loc_coin(state, a.player, a.second, lang),
+            where_b=_where(a.second, lang),
+        )
+    if isinstance(a, TakeDiscarded):
+        return t("ui.action.take", lang, card=card_name(a.card, lang))
+    if isinstance(a, DiscardCard):
+        column = _column_of(state.players[a.player], a.card)
+        name = card_name(a.card, lang)
+        if column is None:
+            return t("ui.action.tavern-discard", lang, card=name)
+        return t("ui.action.discard-card", lang, card=name, cls=term(f"@class.{column}", lang))
+    if isinstance(a, PlaceDoubles):
+        x, y = (term(f"@class.{c}", lang) for c in a.columns)
+        return t("ui.action.doubles", lang, a=x, b=y)
+    if isinstance(a, TakeCamp):
+        return t("ui.action.holda", lang, card=card_name(a.card, lang))
+    if isinstance(a, ChooseClass):
+        n = nidlib.ranks(state.players[a.player], CLASSES.index(a.column))
+        return t("ui.action.mjollnir", lang, cls=term(f"@class.{a.column}", lang), n=n, points=2 * n)
     assert_never(a)  # every action kind is handled above (mypy checks it)

@@ -20,6 +20,7 @@ CSS = """
   --nt-font-size: 16px;
   --nt-warrior: #c62828; --nt-hunter: #2e7d32; --nt-miner: #b45309; --nt-blacksmith: #6a1b9a;
   --nt-explorer: #1565c0; --nt-neutral: #546e7a; --nt-offering: #a16207; --nt-gold: #c9a227;
+  --nt-artifact: #00695c; --nt-mercenary: #37474f; --nt-double: #5d4037;
   --nt-ink: #1f2933; --nt-muted: #52606d; --nt-line: #d9dee3; --nt-panel: #ffffff; --nt-bg: #f6f7f9;
   --nt-accent: #0b6bcb; --nt-bad: #b3261e; --nt-good: #1e7a3c;
 }
@@ -60,6 +61,26 @@ CSS = """
 .nt-k-blacksmith { --k: var(--nt-blacksmith); } .nt-k-explorer { --k: var(--nt-explorer); }
 .nt-k-neutral { --k: var(--nt-neutral); } .nt-k-offering { --k: var(--nt-offering); }
 .nt-k-distinction { --k: var(--nt-gold); }
+.nt-k-artifact { --k: var(--nt-artifact); } .nt-k-mercenary { --k: var(--nt-mercenary); } .nt-k-double { --k: var(--nt-double); }
+.nt-artifact { background: linear-gradient(180deg, #fff 60%, #e0f2f1); }
+.nt-artifact .nt-card-body { flex-direction: column; gap: .15em; }
+.nt-artifact .nt-card-name { overflow-wrap: anywhere; font-size: .78em; }
+.nt-artifact-mark { color: var(--nt-artifact); display: inline-flex; }
+.nt-card-age { font-size: .68em; color: var(--nt-muted); font-weight: 600; letter-spacing: .03em; }
+.nt-mercenary { background: repeating-linear-gradient(135deg, #fff, #fff 7px, #f3f5f6 7px, #f3f5f6 14px); }
+.nt-merc-opts { display: flex; flex-direction: column; align-items: stretch; width: 100%; gap: .1em; }
+.nt-merc-opt { display: flex; align-items: center; gap: .25em; padding: .1em .25em; border-radius: .4em;
+  background: #fff; border: 1.5px solid var(--k); color: var(--k); font-size: .78em; font-weight: 650; }
+.nt-merc-opt .nt-merc-cls { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .92em; }
+.nt-merc-opt .nt-pips { flex: none; }
+.nt-merc-opt .nt-pip { width: 1.5em; height: 1.5em; font-size: .9em; border-width: 1px; }
+.nt-merc-or { text-align: center; font-size: .66em; color: var(--nt-muted); font-style: italic; line-height: 1.1; }
+.nt-card-md.nt-mercenary, .nt-card-lg.nt-mercenary { width: 8.2em; }
+.nt-card-sm .nt-merc-opt .nt-merc-cls { display: none; }
+.nt-card-sm.nt-artifact .nt-card-ability, .nt-card-sm.nt-mercenary .nt-card-ability,
+.nt-card-sm.nt-double .nt-card-ability { display: none; }
+.nt-card-sm .nt-merc-opt { justify-content: space-between; }
+.nt-double { border-style: dashed; }
 .nt-k-offering { background: #fff8e1; }
 .nt-offering { font-size: 2em; font-weight: 800; color: var(--nt-offering); }
 .nt-selectable { cursor: pointer; } .nt-selectable:hover, .nt-selectable:focus { outline: 3px solid var(--nt-accent); outline-offset: 2px; }
@@ -98,6 +119,13 @@ CSS = """
 .nt-tavern-current { border-color: var(--nt-accent); box-shadow: 0 0 0 3px rgba(11,107,203,.18); }
 .nt-tavern-resolved { opacity: .6; }
 .nt-tavern-sign { font-family: Georgia, "DejaVu Serif", serif; letter-spacing: .02em; }
+.nt-camp { border: 2px solid var(--nt-artifact); border-radius: 10px; padding: .45em .6em; background: #f4fbfa; }
+.nt-camp h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #004d40; }
+.nt-camp h4 small { font-family: "Segoe UI", system-ui, sans-serif; }
+.nt-camp-space { width: 6.8em; min-height: 8em; border: 2px dashed #b2dfdb; border-radius: .55em; }
+.nt-command-waiting { margin-top: .35em; padding: .3em .4em; border: 1px dashed var(--nt-mercenary); border-radius: 8px; }
+.nt-panel-group { display: block; font-weight: 650; color: #004d40; font-size: .92em; margin-top: .2em; }
+.nt-command-waiting h5 { margin: 0 0 .25em; font-size: .85em; font-weight: 650; }
 
 /* boards */
 .nt-board { border: 1px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; }
