@@ -1,7 +1,7 @@
 """Thingvellir's public zones as views: the Camp and every player's command zone (RULES.md A.1).
 
-* :func:`camp_panel_html`: the Camp (X-TH-3) with the cards left in the Age's Camp deck and whether
-  somebody visited it in the tavern being resolved (X-TH-4); empty for a game without Thingvellir;
+* :func:`camp_panel_html`: the Camp (X-TH-3) as :func:`widgets.render.camp_html` draws it: the cards
+  left in the Age's Camp deck, whether somebody visited it in the tavern being resolved (X-TH-4);
 * :func:`command_zones_html`: each player's command zone (Mercenaries waiting for enlistment, X-TH-7;
   artifacts, X-TH-11; neutral heroes), since the Camp and command zones are public (X-TH-ENL-4);
 * :class:`CampView`, :class:`CommandZonesView`: the same, redrawn from a controller.
@@ -23,24 +23,9 @@ __all__ = ["CampView", "CommandZonesView", "camp_panel_html", "command_zones_htm
 
 
 def camp_panel_html(state: State, *, lang: str | None = None) -> str:
-    """The Camp's cards, how many are left in this Age's Camp deck, and whether it was visited in this
-    tavern; ``""`` without Thingvellir."""
-    camp = state.camp
-    if camp is None:
-        return ""
-    cards = "".join(r.card_html(cid, size="sm", lang=lang) for cid in camp.cards)
-    if not cards:
-        cards = f'<span class="nt-muted">{escape(t("l16.camp.empty", lang))}</span>'
-    deck = camp.decks.get(state.age, [])
-    facts = [t("l16.camp.deck", lang, n=len(deck))]
-    if state.tavern >= 0 and camp.visited:
-        facts.append(t("l16.camp.visited", lang))
-    return (
-        f'<section class="nt-camp" aria-label="{escape(t("l16.camp.title", lang))}">'
-        f"<h4>{escape(t('l16.camp.title', lang))}</h4>"
-        f'<div class="nt-cards">{cards}</div>'
-        f'<p class="nt-muted nt-camp-facts">{escape(" · ".join(facts))}</p></section>'
-    )
+    """The Camp (:func:`widgets.render.camp_html`: its cards, the cards left in this Age's Camp deck,
+    whether it was visited in this tavern); ``""`` without Thingvellir."""
+    return r.camp_html(state, lang=lang, size="sm")
 
 
 def command_zones_html(state: State, *, lang: str | None = None) -> str:

@@ -27,6 +27,7 @@ from nidlib.core.cards import CAMP_AGE, DwarfClass
 from nidlib.core.errors import Violation
 from nidlib.core.messages import render
 from nidlib.core.state import State
+from nidlib.core.tasks import DecisionKind
 from widgets.lessons.l03_trades import SCRIPTED
 from widgets.lessons.page import Page, live
 
@@ -214,7 +215,7 @@ def bo_visit_try(history: Sequence[State]) -> tuple[Action, Violation | None] | 
 def doubles_try(s: State) -> tuple[Action, Violation | None] | None:
     """Both of Olwyn's doubles in the Miner column, while the doubles are Ana's decision (X-TH-HERO-OLWYN-1)."""
     d = nidlib.decision(s)
-    if d is None or d.kind != "doubles":
+    if d is None or d.kind != DecisionKind.OLWYN:
         return None
     a = PlaceDoubles(0, (DwarfClass.MINER, DwarfClass.MINER))
     return a, nidlib.check(s, a)
@@ -308,10 +309,10 @@ def scene(name: str) -> Scene:
     import ipywidgets as w
 
     from widgets import ArmyView, PlayerBoard, TavernRow
+    from widgets.camp import CampView, CommandZonesView
     from widgets.components import safe
     from widgets.controller import Controller
     from widgets.lessons.scene import PlayScene
-    from widgets.camp import CampView, CommandZonesView
 
     c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=[])
     views: list[w.Widget] = [TavernRow(c, theme=False), CampView(c)]
