@@ -1,31 +1,42 @@
-"""Thingvellir's public zones as views: the Camp and every player's command zone (RULES.md A.1).
+"""Thingvellir beside the Camp (RULES.md A.1; the Camp itself is :class:`widgets.components.CampView`).
 
-* :func:`camp_panel_html`: the Camp (X-TH-3) as :func:`widgets.render.camp_html` draws it: the cards
-  left in the Age's Camp deck, whether somebody visited it in the tavern being resolved (X-TH-4);
 * :func:`command_zones_html`: each player's command zone (Mercenaries waiting for enlistment, X-TH-7;
   artifacts, X-TH-11; neutral heroes), since the Camp and command zones are public (X-TH-ENL-4);
-* :class:`CampView`, :class:`CommandZonesView`: the same, redrawn from a controller.
+* :class:`CommandZonesView`: the same, redrawn from a controller.
 
-Used by lesson 16 and the lab (lesson 10). The card faces come from :mod:`widgets.render`.
+For the lab (lesson 10): :func:`play_to_moment` plays a seeded Thingvellir game to a chosen moment,
+:func:`camp_temptations` offers Thingvellir actions nidlib refuses, :func:`engine_choices_html` names the
+ENGINE CHOICE (RULES.md A.5) behind events. Used by lesson 16 and the lab; card faces from
+:mod:`widgets.render`.
 """
 
 from __future__ import annotations
 
+import random
+import re
+from collections.abc import Sequence
 from html import escape
 
+import nidlib
+from nidlib.core import registry
+from nidlib.core.actions import Action, Enlist, Pick, PlaceDoubles, Recruit
+from nidlib.core.cards import CARDS, CLASSES
+from nidlib.core.events import Event
 from nidlib.core.state import State
 from widgets import render as r
 from widgets.components import _HtmlView
 from widgets.controller import Controller
 from widgets.render import t
 
-__all__ = ["CampView", "CommandZonesView", "camp_panel_html", "command_zones_html"]
-
-
-def camp_panel_html(state: State, *, lang: str | None = None) -> str:
-    """The Camp (:func:`widgets.render.camp_html`: its cards, the cards left in this Age's Camp deck,
-    whether it was visited in this tavern); ``""`` without Thingvellir."""
-    return r.camp_html(state, lang=lang, size="sm")
+__all__ = [
+    "MOMENTS",
+    "CommandZonesView",
+    "camp_temptations",
+    "command_zones_html",
+    "engine_choices",
+    "engine_choices_html",
+    "play_to_moment",
+]
 
 
 def command_zones_html(state: State, *, lang: str | None = None) -> str:
@@ -45,18 +56,6 @@ def command_zones_html(state: State, *, lang: str | None = None) -> str:
     )
 
 
-class CampView(_HtmlView):
-    """The Camp (:func:`camp_panel_html`), redrawn after every change."""
-
-    css_class = "nt-camp-view"
-
-    def __init__(self, controller: Controller, *, theme: bool = False) -> None:
-        super().__init__(controller, theme=theme)
-
-    def render(self) -> str:
-        return camp_panel_html(self.view, lang=self.lang)
-
-
 class CommandZonesView(_HtmlView):
     """Every player's command zone (:func:`command_zones_html`), redrawn after every change."""
 
@@ -67,3 +66,142 @@ class CommandZonesView(_HtmlView):
 
     def render(self) -> str:
         return command_zones_html(self.view, lang=self.lang)
+
+
+# --- the lab (lesson 10): Thingvellir positions from a seeded game ------------------------------------
+
+#: moments the lab can stop a seeded Thingvellir game at: a decision kind (``DecisionKind``), a pick turn
+#: with a Camp visit allowed (``camp-visit``), or a number of actions (``actions``)
+MOMENTS: tuple[str, ...] = (
+    "camp-visit",
+    "tavern_discard",
+    "enlist_order",
+    "enlist",
+    "vidofnir",
+    "olwyn",
+    "holda",
+    "take",
+    "card_discard",
+    "mjollnir",
+    "actions",
+)
+
+
+def _is_camp_pick(s: State, a: Action) -> bool:
+    return isinstance(a, Pick) and s.camp is not None and a.card in s.camp.cards
+
+
+def _keen(moment: str, s: State, a: Action) -> bool:
+    """The lab's players lean towards the moment asked for (a choice of the seeded players, not a rule):
+    the artifact or hero that leads there, Camp visits for the tavern discard and the enlistment."""
+    if isinstance(a, Pick):
+        wanted = {
+            "tavern_discard": None,
+            "enlist_order": "merc",
+            "enlist": "merc",
+            "vidofnir": "vidofnir-vedrfolnir",
+            "take": "brisingamens",
+            "card_discard": "hofud",
+            "mjollnir": "mjollnir",
+        }
+        if moment not in wanted or not _is_camp_pick(s, a):
+            return False
+        prefix = wanted[moment]
+        return prefix is None or a.card.startswith(prefix)
+    if isinstance(a, Recruit):
+        return a.hero == {"olwyn": "olwyn", "holda": "holda", "take": "andumia"}.get(moment)
+    return False
+
+
+def _reached(s: State, moment: str) -> bool:
+    d = nidlib.decision(s)
+    if d is None:
+        return False
+    if moment == "camp-visit":
+        return d.kind == "pick" and any(_is_camp_pick(s, a) for a in nidlib.legal_actions(s))
+    return str(d.kind) == moment
+
+
+def play_to_moment(
+    players: int, seed: int, moment: str, actions: int = 0
+) -> tuple[State, list[Event], int] | None:
+    """A Thingvellir game of ``players`` with ``seed`` (the deal and the seeded players' choices) played by
+    nidlib until ``moment`` (one of :data:`MOMENTS`; ``"actions"``: after ``actions`` actions). Returns the
+    position, the events of its last action and the number of actions played; ``None`` if the game ended
+    first (another seed may reach it)."""
+    if moment not in MOMENTS:
+        raise ValueError(moment)
+    names = ["Ana", "Bo", "Cy", "Dag", "Eir"][:players]
+    s = nidlib.new_game(players, names, seed=seed, expansions=("thingvellir",))
+    rng = random.Random(seed)
+    events: list[Event] = []
+    n = 0
+    while True:
+        if moment == "actions" and n >= actions:
+            return s, events, n
+        if moment != "actions" and _reached(s, moment):
+            return s, events, n
+        if nidlib.decision(s) is None:
+            return (s, events, n) if moment == "actions" else None
+        legal = nidlib.legal_actions(s)
+        keen = [a for a in legal if _keen(moment, s, a)]
+        camp = [a for a in legal if _is_camp_pick(s, a)]
+        if keen:
+            a = keen[int(rng.random() * len(keen))]
+        elif camp and rng.random() < 0.3:
+            a = camp[int(rng.random() * len(camp))]
+        else:
+            a = legal[int(rng.random() * len(legal))]
+        s, events = nidlib.apply(s, a)
+        n += 1
+
+
+def camp_temptations(s: State) -> list[Action]:
+    """Thingvellir actions to try in the lab that nidlib refuses at this decision: a Camp card taken by a
+    player who may not visit (X-TH-4), Olwyn's doubles in one column (X-TH-HERO-OLWYN-1), a Mercenary
+    enlisted into a class it does not have (X-TH-MERC-1). nidlib decides; only refused ones are kept."""
+    d = nidlib.decision(s)
+    if d is None or s.camp is None or not d.players:
+        return []
+    p = d.players[0]
+    out: list[Action] = []
+    if d.kind == "pick" and s.camp.cards:
+        out.append(Pick(p, s.camp.cards[0]))
+    elif d.kind == "olwyn":
+        out.append(PlaceDoubles(p, (CLASSES[2], CLASSES[2])))
+    elif d.kind == "enlist":
+        mercs = [c for c in s.players[p].command_zone if CARDS[c].options]
+        if mercs:
+            options = [cls for cls, _bp in CARDS[mercs[0]].options]
+            out += [Enlist(p, mercs[0], cls) for cls in CLASSES if cls not in options][:1]
+    return [a for a in out if nidlib.check(s, a) is not None]
+
+
+_DISAGREEMENT = re.compile(r"\bD-X\d+\b")
+
+
+def engine_choices(events: Sequence[Event]) -> list[tuple[str, str]]:
+    """The engine choices (RULES.md A.5) behind these events: (rule id, disagreement id or ""), for every
+    event whose rule is marked ``?`` (ENGINE CHOICE) in RULES.md, once each."""
+    out: dict[str, str] = {}
+    for e in events:
+        try:
+            text = registry.rule(e.rule)
+        except KeyError:
+            continue
+        if text.confidence == "?" and e.rule not in out:
+            found = _DISAGREEMENT.search(text.text)
+            out[e.rule] = found.group(0) if found else ""
+    return list(out.items())
+
+
+def engine_choices_html(events: Sequence[Event], *, lang: str | None = None) -> str:
+    """One note per engine choice behind ``events``: "Engine choice: X-TH-ENL-3, see D-X12"."""
+    notes = []
+    for rule, d in engine_choices(events):
+        key = "lab.tv.engine-choice" if d else "lab.tv.engine-choice-a5"
+        refs = r.rule_html(rule, lang=lang) + (r.rule_html(d, lang=lang) if d else "")
+        notes.append(
+            f'<div class="nt-lesson-note nt-lab-choice">{escape(t(key, lang, rule=rule, d=d))} {refs}</div>'
+        )
+    return "".join(notes)

@@ -39,6 +39,7 @@ from nidlib.core.messages import term
 from nidlib.core.state import State
 from nidlib.rules.tempting import tempting_actions as tempting
 from widgets import render as r
+from widgets.camp import MOMENTS, camp_temptations, engine_choices_html, play_to_moment
 from widgets.guard import log_failure
 from widgets.lessons.page import Page, live
 from widgets.render import t
@@ -286,9 +287,51 @@ class Lab(w.VBox):
                 w.HBox([self.json_load, self.json_show], layout=w.Layout(gap="8px")),
             ]
         )
-        self.sources = w.Accordion(children=[editor, json_box])
+        # Thingvellir: a seeded game played to a chosen moment (issue 11)
+        self.tv_players = w.Dropdown(
+            options=[2, 3, 4, 5], value=3, description=t("lab.edit.players", lang), style=style
+        )
+        self.tv_seed = w.BoundedIntText(
+            value=1,
+            min=0,
+            max=10**9,
+            description=t("lab.tv.seed", lang),
+            style=style,
+            layout=w.Layout(width="16em"),
+        )
+        self.tv_moment = w.Dropdown(
+            options=[(t(f"lab.tv.moment.{m}", lang), m) for m in MOMENTS],
+            value="camp-visit",
+            description=t("lab.tv.moment", lang),
+            style=style,
+            layout=w.Layout(width="100%", max_width="34em"),
+        )
+        self.tv_moment.add_class("nt-lab-tv-moment")
+        self.tv_actions = w.BoundedIntText(
+            value=20,
+            min=0,
+            max=400,
+            description=t("lab.tv.actions", lang),
+            style=style,
+            layout=w.Layout(width="16em"),
+        )
+        self.tv_start = w.Button(description=t("lab.tv.start", lang), icon="play", button_style="primary")
+        self.tv_start.add_class("nt-lab-tv-start")
+        self.tv_start.on_click(lambda _b: self._guard(self.start_thingvellir))
+        tv_box = w.VBox(
+            [
+                w.HTML(f"<p>{escape(t('lab.tv.intro', lang))}</p>"),
+                w.HBox([self.tv_players, self.tv_seed], layout=w.Layout(flex_flow="row wrap")),
+                self.tv_moment,
+                self.tv_actions,
+                self.tv_start,
+            ]
+        )
+        tv_box.add_class("nt-lab-tv")
+        self.sources = w.Accordion(children=[editor, json_box, tv_box])
         self.sources.set_title(0, t("lab.edit.title", lang))
         self.sources.set_title(1, t("lab.json.title", lang))
+        self.sources.set_title(2, t("lab.tv.title", lang))
         self.sources.selected_index = None
 
         # position and actions
@@ -521,6 +564,21 @@ class Lab(w.VBox):
             f"{escape(case.outcome(lang))}</p><p>{mark}</p>{refusals}</div>"
         )
 
+    # -- Thingvellir: a seeded game at a chosen moment -------------------------------------------
+    def start_thingvellir(self) -> State | None:
+        """Play a seeded Thingvellir game to the chosen moment (:func:`widgets.camp.play_to_moment`)."""
+        moment = str(self.tv_moment.value)
+        found = play_to_moment(
+            int(self.tv_players.value), int(self.tv_seed.value), moment, int(self.tv_actions.value)
+        )
+        if found is None:
+            self.say(t("lab.tv.not-reached", self.lang, moment=t(f"lab.tv.moment.{moment}", self.lang)))
+            return None
+        s, events, n = found
+        self.set_state(s, events)
+        self.say(t("lab.tv.reached", self.lang, n=n, age=s.age, round=s.round), "ok")
+        return s
+
     # -- editor and JSON ---------------------------------------------------------------------------
     def build_from_editor(self) -> State:
         """Build the editor's position with Scenario; problems name the field."""
@@ -660,7 +718,8 @@ class Lab(w.VBox):
     def _events_html(self, events: list[Event], action: Action | None) -> str:
         lang = self.lang
         head = t("lab.result.events", lang) if action is not None else t("lab.result.setup", lang)
-        return f"<h4>{escape(head)}</h4>{r.events_html(events, None, lang=lang)}"
+        choices = engine_choices_html(events, lang=lang)  # "Engine choice: ..., see D-Xnn" (RULES.md A.5)
+        return f"<h4>{escape(head)}</h4>{r.events_html(events, None, lang=lang)}{choices}"
 
     def undo(self) -> None:
         if len(self.states) <= 1:
@@ -684,6 +743,7 @@ class Lab(w.VBox):
         shown = legal[:60]
         opts = [(f"✓ {r.action_label(a, s, lang=lang)}  ({a})", str(a)) for a in shown]
         opts += [(f"✗ {r.action_label(a, s, lang=lang)}  ({a})", str(a)) for a in tempting_actions(s)]
+        opts += [(f"✗ {r.action_label(a, s, lang=lang)}  ({a})", str(a)) for a in camp_temptations(s)]
         self.actions.options = opts
         self.actions.value = opts[0][1] if opts else None
         self.try_button.disabled = not opts
@@ -699,7 +759,7 @@ class Lab(w.VBox):
         score = r.score_sheet_html(nidlib.final_scores(s), lang=lang, final=True) if s.is_over else ""
         self.position.value = (
             f"<h4>{escape(t('lab.position.title', lang))}</h4>{r.status_html(s, lang=lang)}"
-            f"<p class='nt-muted'>{escape(count)}</p>{r.taverns_html(s, lang=lang)}"
+            f"<p class='nt-muted'>{escape(count)}</p>{r.taverns_html(s, lang=lang)}{r.camp_html(s, lang=lang, size='sm')}"
             f'<div class="nt-lab-players">{boards}</div>{r.treasury_html(s.treasury, lang=lang)}'
             f"{r.heroes_html(s, lang=lang)}{score}"
         )

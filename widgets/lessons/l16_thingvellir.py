@@ -309,13 +309,13 @@ def scene(name: str) -> Scene:
     import ipywidgets as w
 
     from widgets import ArmyView, PlayerBoard, TavernRow
-    from widgets.camp import CampView, CommandZonesView
-    from widgets.components import safe
+    from widgets.camp import CommandZonesView
+    from widgets.components import CampView, safe
     from widgets.controller import Controller
     from widgets.lessons.scene import PlayScene
 
     c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=[])
-    views: list[w.Widget] = [TavernRow(c, theme=False), CampView(c)]
+    views: list[w.Widget] = [TavernRow(c, theme=False), CampView(c, theme=False)]
     views.append(ArmyView(c, 0, theme=False))
     if name == "enlist":
         views.append(CommandZonesView(c))
