@@ -1,0 +1,115 @@
+"""Lesson 16 (Thingvellir) in the browser: a Camp visit and its leftover, Bo's refused visit, Olwyn's
+doubles, the closing check; in English and Traditional Chinese, at 1280 and 390 px; the lab's
+Thingvellir panel. Every wait is on a condition."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from nidlib.core.messages import render
+from widgets.lessons import l16_thingvellir as lesson
+
+STEM = "16-thingvellir"
+
+
+def test_camp_visit_refused_visit_doubles_and_check(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_lesson(page, voila_url, STEM)
+    visit = page.locator(".nt-l16-visit")
+    expect(visit.locator(".nt-camp")).to_be_visible()
+    visit.locator("button.nt-action-button", has_text="Draupnir").click()
+    log = visit.locator(".nt-event-log")
+    expect(log.locator('[data-rule="X-TH-5"]').first).to_be_attached()  # the leftover is discarded
+    expect(visit.locator(".nt-command")).to_contain_text("Draupnir")
+    visit.locator("button.nt-l16-try").click()
+    expect(visit.locator(".nt-l16-tried")).to_contain_text("X-TH-4")
+    visit.screenshot(path=str(save_screenshot(page, "lesson16-visit-1280-en")))
+
+    olwyn = page.locator(".nt-l16-olwyn")
+    olwyn.locator("button.nt-action-button", has_text="Explorer 9").click()
+    olwyn.locator("button.nt-action-button", has_text="Olwyn").click()
+    olwyn.locator("button.nt-l16-try").click()
+    expect(olwyn.locator(".nt-l16-tried")).to_contain_text("X-TH-HERO-OLWYN-1")
+    olwyn.screenshot(path=str(save_screenshot(page, "lesson16-olwyn-1280-en")))
+
+    q = page.locator(".nt-l16-q")
+    answer = lesson.question_answer()
+    wrong = next(n for n in (28, 33, 38, 43, 48) if n != answer)
+    q.get_by_role("radio", name=str(wrong), exact=True).check()
+    q.locator("button.nt-predict-check").click()
+    expect(q.locator(".nt-predict-feedback")).to_contain_text("Not quite")
+    q.get_by_role("radio", name=str(answer), exact=True).check()
+    q.locator("button.nt-predict-check").click()
+    expect(q.locator(".nt-predict-feedback")).to_contain_text(f"= {answer} points")
+    q.screenshot(path=str(save_screenshot(page, "lesson16-check-1280-en")))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_the_lesson_on_a_phone(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+    lang: str,
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_lesson(page, voila_url, STEM, f"?lang={lang}")
+    expect(page.locator(".nt-prose h1").first).to_contain_text(render("lesson.16.title", lang=lang)[4:])
+    enlist = page.locator(".nt-l16-enlist")
+    enlist.locator("button.nt-action-button").first.click()  # Ana's card at the Shining Horse
+    label = render("ui.action.enlist-order.first", lang=lang)
+    enlist.locator("button.nt-action-button", has_text=label).click()
+    expect(enlist.locator(".nt-event-log").locator('[data-rule="X-TH-9"]').first).to_be_attached()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways at 390 px ({width})"
+    enlist.screenshot(path=str(save_screenshot(page, f"lesson16-enlist-390-{lang}")))
+    page.screenshot(path=str(save_screenshot(page, f"lesson16-page-390-{lang}")), full_page=True)
+
+
+def test_zh_hant_page_at_1280(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_lesson(page, voila_url, STEM, "?lang=zh-Hant")
+    visit = page.locator(".nt-l16-visit")
+    expect(visit.locator(".nt-camp")).to_contain_text(render("ui.camp.title", lang="zh-Hant"))
+    visit.locator("button.nt-action-button", has_text="Svalinn").click()
+    expect(visit.locator(".nt-event-log").locator('[data-rule="X-TH-5"]').first).to_be_attached()
+    visit.screenshot(path=str(save_screenshot(page, "lesson16-visit-1280-zh-Hant")))
+    page.screenshot(path=str(save_screenshot(page, "lesson16-page-1280-zh-Hant")), full_page=True)
+
+
+def test_the_lab_plays_a_seeded_thingvellir_game_to_a_moment(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[..., Page],
+    save_screenshot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_lesson(page, voila_url, "10-edge-case-lab")
+    title = render("lab.tv.title")
+    page.locator(".jupyter-widget-Collapse-header", has_text=title).click()
+    page.locator(".nt-lab-tv-moment select").select_option(label=render("lab.tv.moment.olwyn"))
+    page.locator("button.nt-lab-tv-start").click()
+    position = page.locator(".nt-lab-position")
+    expect(position.locator(".nt-camp")).to_be_visible()
+    expect(page.locator(".nt-lab-error")).to_contain_text("Reached after")
+    # Olwyn's doubles in one column: refused with the rule
+    menu = page.locator(".nt-lab-actions select")
+    refused = menu.locator("option").filter(has_text="miner,miner").first.inner_text()
+    menu.select_option(label=refused)
+    page.locator("button.nt-lab-try").click()
+    expect(page.locator(".nt-lab-result")).to_contain_text("X-TH-HERO-OLWYN-1")
+    page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, "lab-thingvellir-1280-en")))
