@@ -453,8 +453,10 @@ class BidPanel(w.VBox):
         if any(dd.value is None for dd in self.taverns):
             self.pouch.value = f'<span class="nt-muted">{escape(t("ui.bid.pouch-empty", lang))}</span>'
             return
-        coins = ", ".join(r.coin_label(c, lang) for c in self._pouch_coins())
-        self.pouch.value = escape(t("ui.bid.pouch", lang, coins=coins))
+        rest = self._pouch_coins()
+        coins = ", ".join(r.coin_label(c, lang) for c in rest)
+        key = "ui.bid.pouch1" if len(rest) == 1 else "ui.bid.pouch"  # four coins after Jarnglofi
+        self.pouch.value = escape(t(key, lang, coins=coins))
 
     def bid(self) -> Bid | None:
         """The bid the dropdowns describe (None if a tavern has no coin yet)."""

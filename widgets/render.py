@@ -575,7 +575,7 @@ def army_html(player: Player, *, lang: str | None = None) -> str:
             )
             aria = _e(t("ui.army.thrud", lang) if cid == "thrud" else card_aria(cid, lang, column=cls))
             cells.append(
-                f'<div class="nt-army-cell nt-k-{kind}{extra}" role="img" aria-label="{aria}">{pip}{name}</div>'
+                f'<div class="nt-army-cell nt-k-{kind}{extra}" role="img" aria-label="{aria}" data-card="{_e(cid)}">{pip}{name}</div>'
             )
         rows.append(f'<div class="{row_cls}"{label}>{"".join(cells)}</div>')
     lines_txt = _e(t("ui.army.lines", lang, lines=n_lines, heroes=heroes))
