@@ -73,8 +73,8 @@ def test_x_th_4_bo_may_not_visit_the_camp_after_ana() -> None:
     assert "X-TH-4" in box.controls["tried"].value  # refused with the rule
     tried = lesson.bo_visit_try([h[0] for h in box.controller.history])
     assert tried is not None
-    assert tried[1] is not None
-    assert tried[1].rule == "X-TH-4"
+    assert tried[2] is not None
+    assert tried[2].rule == "X-TH-4"
 
 
 def test_x_th_4_a_tavern_pick_does_not_let_bo_visit_either() -> None:
@@ -82,8 +82,8 @@ def test_x_th_4_a_tavern_pick_does_not_let_bo_visit_either() -> None:
     click(box, "p0:pick:1E9")
     tried = lesson.bo_visit_try([h[0] for h in box.controller.history])
     assert tried is not None
-    assert tried[1] is not None
-    assert tried[1].rule == "X-TH-4"
+    assert tried[2] is not None
+    assert tried[2].rule == "X-TH-4"
 
 
 def test_x_th_6_two_players_the_visitor_discards_a_tavern_card() -> None:

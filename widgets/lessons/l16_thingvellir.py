@@ -200,7 +200,10 @@ ENGINE_CHOICES: dict[str, tuple[str, str]] = {
 # --- "what if?" tries: an illegal action, refused by nidlib with its rule ----------------------------
 
 
-def bo_visit_try(history: Sequence[State]) -> tuple[Action, Violation | None] | None:
+Tried = tuple[State, Action, Violation | None]
+
+
+def bo_visit_try(history: Sequence[State]) -> Tried | None:
     """Bo's pick turn at the tavern of the scene (the last one reached in ``history``): what nidlib says
     to Bo taking a Camp card there (X-TH-4: only the first player visits). ``None`` before Bo's turn."""
     for s in reversed(history):
@@ -208,17 +211,17 @@ def bo_visit_try(history: Sequence[State]) -> tuple[Action, Violation | None] | 
         camp = s.camp
         if d is not None and d.kind == "pick" and d.players == (1,) and camp is not None and camp.cards:
             a = Pick(1, camp.cards[0])
-            return a, nidlib.check(s, a)
+            return s, a, nidlib.check(s, a)
     return None
 
 
-def doubles_try(s: State) -> tuple[Action, Violation | None] | None:
+def doubles_try(s: State) -> Tried | None:
     """Both of Olwyn's doubles in the Miner column, while the doubles are Ana's decision (X-TH-HERO-OLWYN-1)."""
     d = nidlib.decision(s)
     if d is None or d.kind != DecisionKind.OLWYN:
         return None
     a = PlaceDoubles(0, (DwarfClass.MINER, DwarfClass.MINER))
-    return a, nidlib.check(s, a)
+    return s, a, nidlib.check(s, a)
 
 
 # --- the closing question: what are Ana's artifacts worth? ---------------------------------------------
@@ -286,7 +289,7 @@ def rules_html(name: str, lang: str | None = None) -> str:
     return out
 
 
-def tried_html(tried: tuple[Action, Violation | None] | None, lang: str | None = None) -> str:
+def tried_html(tried: Tried | None, lang: str | None = None) -> str:
     """What nidlib said to a "what if?" try: its refusal with the rule id (or that it was legal)."""
     from html import escape
 
@@ -295,10 +298,11 @@ def tried_html(tried: tuple[Action, Violation | None] | None, lang: str | None =
 
     if tried is None:
         return note(render("l16.try.wait", lang=lang))
-    action, v = tried
+    s, action, v = tried
+    label = r.action_label(action, s, lang=lang)
     if v is None:
-        return note(render("l16.try.legal", {"action": str(action)}, lang=lang), "ok")
-    head = escape(render("l16.try.refused", {"action": str(action)}, lang=lang))
+        return note(render("l16.try.legal", {"action": label}, lang=lang), "ok")
+    head = escape(render("l16.try.refused", {"action": label}, lang=lang))
     return f'<div class="nt-lesson-note nt-lesson-error">{head} {r.violation_html(v, lang=lang)}</div>'
 
 
@@ -323,12 +327,16 @@ def scene(name: str) -> Scene:
         views.append(PlayerBoard(c, 0, theme=False))
     sc = PlayScene(c, "l16", name, views)
     extra: list[w.Widget] = [w.HTML(rules_html(name))]
-    tries: dict[str, Callable[[], tuple[Action, Violation | None] | None]] = {
+    tries: dict[str, Callable[[], Tried | None]] = {
         "visit": lambda: bo_visit_try([h[0] for h in c.history[: c.index + 1]]),
         "olwyn": lambda: doubles_try(c.state),
     }
     if name in tries:
-        button = w.Button(description=render(f"l16.try.{name}"), icon="flask", layout=w.Layout(width="auto"))
+        button = w.Button(
+            description=render(f"l16.try.{name}"),
+            icon="flask",
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
         button.add_class("nt-l16-try")
         out = w.HTML()
         out.add_class("nt-l16-tried")
@@ -338,7 +346,7 @@ def scene(name: str) -> Scene:
 
         button.on_click(safe(c, attempt))
         c.on_change(lambda _c: setattr(out, "value", ""))
-        extra += [button, out]
+        extra += [w.HBox([button]), out]
         sc.controls.update({"try": button, "tried": out})
     sc.children = (*sc.children, *extra)
     return sc
