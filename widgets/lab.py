@@ -315,7 +315,12 @@ class Lab(w.VBox):
             style=style,
             layout=w.Layout(width="16em"),
         )
-        self.tv_start = w.Button(description=t("lab.tv.start", lang), icon="play", button_style="primary")
+        self.tv_start = w.Button(
+            description=t("lab.tv.start", lang),
+            icon="play",
+            button_style="primary",
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
         self.tv_start.add_class("nt-lab-tv-start")
         self.tv_start.on_click(lambda _b: self._guard(self.start_thingvellir))
         tv_box = w.VBox(

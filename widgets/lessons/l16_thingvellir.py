@@ -229,10 +229,11 @@ def doubles_try(s: State) -> Tried | None:
 
 def question_state() -> State:
     """The end of the game: Ana owns Draupnir, Svalinn and Hrafnsmerki, two enlisted Mercenaries, two
-    heroes (Kraal in her Warrior column, Grid in the command zone) and the coins 0, 3, 15, 16, 20."""
+    heroes for her two lines (Kraal in her Warrior column, Grid in the command zone) and the coins 0, 3,
+    15, 16, 20."""
     sc = (
         _tv(68, age=2, round=4)
-        .army(0, warrior=[3, "Kraal"], hunter=["H"], miner=[1], blacksmith=["B"], explorer=[5])
+        .army(0, warrior=[3, "Kraal"], hunter=["H", "H"], miner=[1, 2], blacksmith=["B", "B"], explorer=[5])
         .command_zone(0, ["Grid"])
     )
     sc.hand(0, [0, 3, 15, 16, 20]).hand(1, [0, 2, 3, 4, 5]).hand(2, [0, 2, 3, 4, 5])
