@@ -123,7 +123,7 @@ def enlistment() -> State:
     sc.bids(1, taverns=[4, 2, 3], pouch=[0, "5b"]).bids(2, taverns=["5b", 3, 4], pouch=[0, 2])
     s = sc.taverns([[], [], ["W8", "M0", "H"]]).at_tavern(2).build()
     zones = {0: ["merc0", "merc4"], 1: ["merc3", "merc2"], 2: ["merc5"]}
-    return with_camp(s, ["merc1", "svalinn", "vegvisir"], zones)
+    return with_camp(s, ["merc1", "svalinn", "vegvisir"], zones, heroes=["holda", "kraal", "grid", "skaa"])
 
 
 def vegvisir() -> State:
