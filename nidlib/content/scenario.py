@@ -871,7 +871,7 @@ class Scenario:
             raise ScenarioError("camp", f"the Camp has {CAMP_SIZE} spaces", "X-TH-3")
         for k, spec in enumerate(cards):
             path = f"camp[{k}]"
-            key = _norm(spec) if isinstance(spec, str) else ""
+            key = _norm(spec) if isinstance(spec, str) else ""  # type: ignore[redundant-expr]
             cid = _CAMP_BY_NAME.get(key)
             if cid is None:
                 raise ScenarioError(
