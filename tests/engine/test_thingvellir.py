@@ -201,7 +201,7 @@ def test_ec_x03_ec_x04_fafnir_visits_only_if_nobody_did_in_this_tavern() -> None
     while not isinstance(s2.tasks[-1], PickDue) or s2.tasks[-1].player != 2:
         s2, _ = play(s2, nidlib.legal_actions(s2)[0])
     s2, ev = play(s2, f"p2:pick:{camp[1]}")
-    assert by_rule(ev, "X-TH-4")
+    assert by_rule(ev, "X-TH-ART-FAFNIR-1")
 
 
 # --- enlistment -------------------------------------------------------------------------------
