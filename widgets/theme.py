@@ -124,6 +124,7 @@ CSS = """
 .nt-camp h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #004d40; }
 .nt-camp h4 small { font-family: "Segoe UI", system-ui, sans-serif; }
 .nt-camp-space { width: 6.8em; min-height: 8em; align-self: stretch; border: 2px dashed #b2dfdb; border-radius: .55em; }
+.nt-camp-help { margin: .35em 0 0; font-size: .85em; color: var(--nt-muted); }
 .nt-command-waiting { margin-top: .35em; padding: .3em .4em; border: 1px dashed var(--nt-mercenary); border-radius: 8px; }
 .nt-panel-group { display: block; font-weight: 650; color: #004d40; font-size: .92em; margin-top: .2em; }
 .nt-command-waiting h5 { margin: 0 0 .25em; font-size: .85em; font-weight: 650; }
