@@ -314,3 +314,14 @@ def test_a_saved_game_with_bad_expansions_names_the_field() -> None:
     app.load_button.click()
     assert "valhalla" in app.error.value
     assert app.controller is None
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_hint_names_a_thingvellir_move_in_words(kind: str) -> None:
+    s = positions()[kind]
+    app, _ = _loaded(s, "zh-Hant")
+    text = app.hint()
+    assert text.startswith("最強的電腦會替")
+    assert not _TEXT_FORM.search(text), text
+    assert app.hint_action is not None
+    assert nidlib.check(s, app.hint_action) is None
