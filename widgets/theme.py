@@ -77,7 +77,8 @@ CSS = """
 .nt-merc-or { text-align: center; font-size: .66em; color: var(--nt-muted); font-style: italic; line-height: 1.1; }
 .nt-card-md.nt-mercenary, .nt-card-lg.nt-mercenary { width: 8.2em; }
 .nt-card-sm .nt-merc-opt .nt-merc-cls { display: none; }
-.nt-card-sm.nt-artifact .nt-card-name { font-size: .72em; overflow-wrap: normal; }
+.nt-card-sm.nt-artifact { width: 6.3em; }
+.nt-card-sm.nt-artifact .nt-card-name { font-size: .66em; overflow-wrap: anywhere; }
 .nt-card-sm.nt-artifact .nt-card-ability, .nt-card-sm.nt-mercenary .nt-card-ability,
 .nt-card-sm.nt-double .nt-card-ability { display: none; }
 .nt-card-sm .nt-merc-opt { justify-content: space-between; }
