@@ -535,6 +535,15 @@ class ActionPanel(w.VBox):
         assert d is not None
         lang = c.lang
         self.title.value = f"<h4>{escape(t('ui.panel.title', lang, name=s.players[p].name, doing=term(f'@decision.{d.kind}', lang)))}</h4>"
+        source = d.params.get("source") if d.kind == "transform" else None
+        if isinstance(source, str):  # whose +N this is: a Royal Offering, Grid, the King's Hand, Khrad
+            what = t(
+                "ui.panel.transform",
+                lang,
+                amount=d.params.get("amount", ""),
+                source=t(f"ui.panel.source.{source}", lang),
+            )
+            self.title.value += f'<p class="nt-muted">{escape(what)}</p>'
         legal = nidlib.legal_actions(s, p)
         self.actions = legal
         labels: dict[str, Action] = {}  # identical cards (two Warrior 6) give one button

@@ -632,7 +632,8 @@ def camp_html(state: State, *, lang: str | None = None, size: str = "md") -> str
         f'<section class="nt-camp" aria-label="{_e(t("ui.camp.title", lang))}"><h4 class="nt-tavern-sign">'
         f"{class_icon('artifact')} {_e(t('ui.camp.title', lang))}{badge} "
         f"<small>{_e(t('ui.camp.deck', lang, age=t(f'ui.age.{age}', lang), n=left))}</small></h4>"
-        f'<div class="nt-cards">{"".join(cards)}</div></section>'
+        f'<div class="nt-cards">{"".join(cards)}</div>'
+        f'<p class="nt-camp-help">{_e(t("ui.game.camp-help", lang))} {rule_html("X-TH-4", lang=lang)}</p></section>'
     )
 
 

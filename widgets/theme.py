@@ -77,7 +77,8 @@ CSS = """
 .nt-merc-or { text-align: center; font-size: .66em; color: var(--nt-muted); font-style: italic; line-height: 1.1; }
 .nt-card-md.nt-mercenary, .nt-card-lg.nt-mercenary { width: 8.2em; }
 .nt-card-sm .nt-merc-opt .nt-merc-cls { display: none; }
-.nt-card-sm.nt-artifact .nt-card-name { font-size: .72em; overflow-wrap: normal; }
+.nt-card-sm.nt-artifact { width: 6.3em; }
+.nt-card-sm.nt-artifact .nt-card-name { font-size: .66em; overflow-wrap: anywhere; }
 .nt-card-sm.nt-artifact .nt-card-ability, .nt-card-sm.nt-mercenary .nt-card-ability,
 .nt-card-sm.nt-double .nt-card-ability { display: none; }
 .nt-card-sm .nt-merc-opt { justify-content: space-between; }
@@ -124,6 +125,7 @@ CSS = """
 .nt-camp h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #004d40; }
 .nt-camp h4 small { font-family: "Segoe UI", system-ui, sans-serif; }
 .nt-camp-space { width: 6.8em; min-height: 8em; align-self: stretch; border: 2px dashed #b2dfdb; border-radius: .55em; }
+.nt-camp-help { margin: .35em 0 0; font-size: .85em; color: var(--nt-muted); }
 .nt-command-waiting { margin-top: .35em; padding: .3em .4em; border: 1px dashed var(--nt-mercenary); border-radius: 8px; }
 .nt-panel-group { display: block; font-weight: 650; color: #004d40; font-size: .92em; margin-top: .2em; }
 .nt-command-waiting h5 { margin: 0 0 .25em; font-size: .85em; font-weight: 650; }

@@ -60,6 +60,7 @@ def test_a_thingvellir_game_visits_the_camp(
 
     start = time.monotonic()
     visited = False
+    in_camp = 0
     stale = 0
     while not visited:
         assert time.monotonic() - start < GAME_TIMEOUT_S, "the learner never picked first in a tavern"
@@ -77,6 +78,7 @@ def test_a_thingvellir_game_visits_the_camp(
             confirm.click()
         elif page.locator(CAMP_BUTTON).count():
             save_screenshot(page, f"tv-game-camp-choice-{lang}-1280")
+            in_camp = camp.locator(".nt-card").count()
             page.locator(CAMP_BUTTON).first.click()
             visited = True
         else:
@@ -94,7 +96,7 @@ def test_a_thingvellir_game_visits_the_camp(
         ).first.inner_text()
 
     # one Camp card left the Camp; the Camp says it was visited; 2 players: discard a tavern card (X-TH-6)
-    expect(camp.locator(".nt-card")).to_have_count(4)
+    expect(camp.locator(".nt-card")).to_have_count(in_camp - 1)
     expect(camp.locator(".nt-badge-act")).to_be_visible()
     expect(page.locator("button.nt-action-button:enabled").first).to_be_visible(timeout=20_000)
     save_screenshot(page, f"tv-game-after-visit-{lang}-1280")

@@ -154,6 +154,18 @@ def test_a_camp_visit_is_offered_apart_from_the_tavern_cards_X_TH_4() -> None:
     assert "visited in this tavern" in table.camp.html.value or c.state.tavern != s.tavern
 
 
+def test_khrads_coin_says_whose_plus_ten_it_is_X_TH_HERO_KHRAD_1() -> None:
+    s = positions()["khrad"]
+    _, table = _loaded(s)
+    panel = table.action_panel
+    assert "Khrad (your lowest coin, never a trading coin)" in panel.title.value
+    assert "+10" in panel.title.value
+    legal = {str(a) for a in nidlib.legal_actions(s, panel.player or 0)}
+    assert {str(a) for a, b in panel.shown if not b.disabled} == legal
+    _, zh = _loaded(s, "zh-Hans")
+    assert "Khrad（你最小的金币" in zh.action_panel.title.value
+
+
 def test_bids_of_four_coins_after_jarnglofi_X_TH_ART_JARNGLOFI_4() -> None:
     s = positions()["bid4"]
     app, _ = _loaded(s)
@@ -302,3 +314,14 @@ def test_a_saved_game_with_bad_expansions_names_the_field() -> None:
     app.load_button.click()
     assert "valhalla" in app.error.value
     assert app.controller is None
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_hint_names_a_thingvellir_move_in_words(kind: str) -> None:
+    s = positions()[kind]
+    app, _ = _loaded(s, "zh-Hant")
+    text = app.hint()
+    assert text.startswith("最強的電腦會替")
+    assert not _TEXT_FORM.search(text), text
+    assert app.hint_action is not None
+    assert nidlib.check(s, app.hint_action) is None

@@ -136,6 +136,8 @@ def test_camp_shows_its_five_cards_and_the_deck_X_TH_3() -> None:
     for cid in s.camp.cards:
         assert f'data-card="{cid}"' in html
     assert "Age I Camp deck: 7 cards left" in html
+    assert "may take a Camp card instead of a tavern card" in html
+    assert 'data-rule="X-TH-4"' in html
     assert render.camp_html(nidlib.new_game(3, seed=5)) == ""  # no Thingvellir, no Camp
     assert "營地" in render.camp_html(s, lang="zh-Hant")
 
