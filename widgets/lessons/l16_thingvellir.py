@@ -73,16 +73,14 @@ def enlistment() -> State:
     Ana (2 Mercenaries, gem 5), Bo (2, gem 4), Cy (1): Ana, who has most and the higher gem, enlists
     first or last (X-TH-9). Her army lacks only an Explorer for its first line: Mercenary 0 as Explorer 8
     completes it, and she recruits before she places the next one (X-TH-ENL-1); Holda's Mercenary is
-    enlisted at once (X-TH-ENL-3)."""
+    enlisted at once (X-TH-ENL-3). Four heroes are left, Holda among them."""
     sc = _tv(63, round=4).army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"])
     sc.army(1, warrior=[4], miner=[2]).army(2, explorer=[6])
     sc.command_zone(0, ["merc0", "merc4"]).command_zone(1, ["merc3", "merc2"]).command_zone(2, ["merc5"])
     sc.bids(0, taverns=[2, 3, "5b"], pouch=[0, 4])
     sc.bids(1, taverns=[4, 2, 3], pouch=[0, "5b"]).bids(2, taverns=["5b", 3, 4], pouch=[0, 2])
     sc.taverns([[], [], ["W8", "M0", "H"]]).camp(["merc1", "Svalinn", "Vegvisir"])
-    # every hero stays in the display: Scenario.only_heroes puts the others on the discard pile, where
-    # Andumia and Brisingamens could take one (reported; X-TH-HERO-ANDUMIA-1 allows Dwarf cards only)
-    return sc.at_tavern(2).build()
+    return sc.only_heroes("Holda", "Kraal", "Grid", "Skaa").at_tavern(2).build()
 
 
 def vegvisir() -> State:
