@@ -510,7 +510,7 @@ def test_ec_33_and_ec_17_engine_choices_are_not_shown_as_rules() -> None:
         for lang in LANGUAGES:
             text = c.outcome(lang)
             assert ENGINE_CHOICE[lang] in text, f"{c.id} {lang}: {text!r}"
-            m = re.search(rf"{c.id}/(D-\d\d)", text)
+            m = re.search(rf"{c.id}/(D-X?\d\d)", text)
             assert m, f"{c.id} {lang} cites no disagreement: {text!r}"
             assert rule(m.group(1)).id == m.group(1)
 
@@ -612,10 +612,11 @@ def test_the_lab_lists_the_rulings_the_gallery_holds() -> None:
     runs = gallery.covered()
     held = {c.id for c in gallery.GALLERY}
     listed = set()
-    for run in runs:
+    for run in runs:  # "EC-01–EC-23", "EC-X01–EC-X04" (the expansions' rulings)
         first, _, last = run.partition("–")
-        a, b = int(first[3:]), int((last or first)[3:])
-        listed |= {f"EC-{n:02d}" for n in range(a, b + 1)}
+        prefix, a = re.fullmatch(r"(EC-X?)(\d+)", first).groups()  # type: ignore[union-attr]
+        b = re.fullmatch(r"EC-X?(\d+)", last or first).group(1)  # type: ignore[union-attr]
+        listed |= {f"{prefix}{n:02d}" for n in range(int(a), int(b) + 1)}
     assert listed == held
     for lang in LANGUAGES:
         intro = render("lab.gallery.intro", {"count": len(held), "cases": runs}, lang)
