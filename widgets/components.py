@@ -524,15 +524,38 @@ class ActionPanel(w.VBox):
         labels: dict[str, Action] = {}  # identical cards (two Warrior 6) give one button
         for a in legal:
             labels.setdefault(r.action_label(a, s, lang=lang), a)
-        shown: list[tuple[Action, w.Button]] = [(a, self._button(a, s, None)) for a in labels.values()]
-        for a, v in tempting_actions(s, p):
-            shown.append((a, self._button(a, s, v.text(lang))))
+        pairs: list[tuple[Action, nidlib.Violation | None]] = [(a, None) for a in labels.values()]
+        pairs += tempting_actions(s, p)
+        shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
         if not shown:
             self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
         old = self.buttons.children
         self.shown = shown
-        self.buttons.children = tuple(b for _, b in shown)
+        if d.kind == "hero":  # issue 13: each hero as a card saying what it does and why it is (not) open
+            self.buttons.children = (
+                *(self._hero_choice(a, b, v) for (a, v), (_, b) in zip(pairs, shown, strict=True)),
+                self._taken(s),
+            )
+            self.buttons.add_class("nt-hero-choices")
+        else:
+            self.buttons.children = tuple(b for _, b in shown)
+            self.buttons.remove_class("nt-hero-choices")
         _close_all(old)
+
+    def _hero_choice(self, action: Action, button: w.Button, violation: nidlib.Violation | None) -> w.VBox:
+        """A hero to recruit drawn as a card: what it does, whether it may be recruited now and, if not,
+        why (``nidlib.check``'s reason, in the page and not only in a tooltip), and its button."""
+        hero = getattr(action, "hero", "")
+        body = w.HTML(r.hero_choice_html(hero, violation, lang=self.controller.lang))
+        box = w.VBox([body, button])
+        box.add_class("nt-hero-choice")
+        box.add_class("nt-hero-available" if violation is None else "nt-hero-unavailable")
+        return box
+
+    def _taken(self, s: State) -> w.HTML:
+        taken = w.HTML(r.heroes_taken_html(s, lang=self.controller.lang))
+        taken.add_class("nt-heroes-taken-box")
+        return taken
 
     def _drop_buttons(self) -> None:
         old = self.buttons.children
@@ -571,6 +594,11 @@ class ActionPanel(w.VBox):
         b.on_click(safe(self.controller, lambda _b, a=action, st=state: self._click(a, st)))
         return b
 
+    @property
+    def choice_buttons(self) -> tuple[w.Button, ...]:
+        """The choice buttons shown now, legal ones first (a hero's button sits in its card's box)."""
+        return tuple(b for _, b in self.shown)
+
     def button_for(self, text: str) -> w.Button:
         """The button whose action has this text form (e.g. ``"p0:pick:1W6"``); for tests and lessons."""
         for a, b in self.shown:
@@ -582,6 +610,8 @@ class ActionPanel(w.VBox):
 def _close_all(ws: tuple[w.Widget, ...]) -> None:
     """Close widgets that left the page, with their layout and style models, so the kernel forgets them."""
     for x in ws:
+        if isinstance(x, w.Box):  # a hero's card box: its card and button too
+            _close_all(tuple(x.children))
         for part in (getattr(x, "style", None), getattr(x, "layout", None)):
             if isinstance(part, w.Widget):
                 part.close()

@@ -8,7 +8,7 @@ from widgets.lessons import l04_heroes as lesson
 
 
 def buttons(box, *, enabled: bool = True) -> list:
-    return [b for b in box.panel.buttons.children if b.disabled is not enabled]
+    return [b for b in box.panel.choice_buttons if b.disabled is not enabled]
 
 
 def click(box, label: str) -> None:

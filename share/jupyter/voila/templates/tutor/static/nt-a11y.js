@@ -5,6 +5,10 @@
  * - The event logs (.nt-event-log, widgets.EventLog) are redrawn whole on every change, so a live
  *   region inside them would be new each time and never heard. One polite live region, kept for the
  *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ...").
+ * - A file picker (ipywidgets FileUpload) writes "<description> (<number of files>)" into its button
+ *   each time it is drawn; the count means nothing to a learner. The button says its label (the
+ *   widget's tooltip, from the catalogue: lesson 9's "Open a saved game file") instead, in its text
+ *   and so in its accessible name (issue 13).
  */
 (function () {
   "use strict";
@@ -35,6 +39,19 @@
     }
   }
 
+  function labelUploads() {
+    var buttons = document.querySelectorAll("button.widget-upload[title]");
+    for (var i = 0; i < buttons.length; i++) {
+      var b = buttons[i], label = b.getAttribute("title");
+      if (!label || (b.getAttribute("data-nt-label") === label && b.textContent === label)) { continue; }
+      var icon = b.querySelector("i");
+      b.textContent = "";
+      if (icon) { icon.setAttribute("aria-hidden", "true"); b.appendChild(icon); }
+      b.appendChild(document.createTextNode(label));
+      b.setAttribute("data-nt-label", label);
+    }
+  }
+
   function announce() {
     var logs = document.querySelectorAll(".nt-event-log");
     for (var i = 0; i < logs.length; i++) {
@@ -60,6 +77,7 @@
     window.requestAnimationFrame(function () {
       pending = false;
       nameSliders();
+      labelUploads();
       announce();
     });
   }
