@@ -168,7 +168,8 @@ def test_r_hero_hourya_2_a_hero_card_says_in_the_page_why_it_cannot_be_recruited
     assert 'data-rule="R-HERO-HOURYA-2"' in hourya.children[0].value
     assert hourya.children[1].disabled
     kraal = cards[Hero.KRAAL]
-    assert "Available" in kraal.children[0].value and not kraal.children[1].disabled
+    assert "Available" in kraal.children[0].value
+    assert not kraal.children[1].disabled
     assert "2 ranks worth 7 and 0" in kraal.children[0].value  # what the hero does, readable
     kraal.children[1].click()
     assert Hero.KRAAL in box.controller.state.players[0].heroes
@@ -181,8 +182,10 @@ def test_r_comp_4_the_roster_draws_every_hero_once_and_whose_it_is() -> None:
 
     for h in HERO_IDS:
         assert html.count(f'data-card="{h}"') == 1, h
-    assert "10 class heroes" in html and "11 neutral heroes" in html
-    assert "recruited by Bo" in html and "recruited by Cy" in html
+    assert "10 class heroes" in html
+    assert "11 neutral heroes" in html
+    assert "recruited by Bo" in html
+    assert "recruited by Cy" in html
     assert html.count("in the display") == len(HERO_IDS) - 2
 
 
