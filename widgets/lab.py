@@ -302,6 +302,7 @@ class Lab(w.VBox):
         self.sources.set_title(0, t("lab.edit.title", lang))
         self.sources.set_title(1, t("lab.json.title", lang))
         self.sources.selected_index = None
+        self.sources.add_class("nt-lab-sources")  # the position editor and JSON: the engine's input forms
 
         # position and actions
         self.error = w.HTML()
@@ -340,18 +341,35 @@ class Lab(w.VBox):
         self.hero_choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.hero_choices.add_class("nt-hero-choices")
         self.hero_choices.add_class("nt-lab-heroes")
+        # issue 13: the text form ("p0:pick:1W7") is for rules lawyers: folded away, under its own title
+        self.text_form = w.Accordion(
+            children=[
+                w.VBox(
+                    [
+                        w.HTML(f"<p>{escape(t('lab.actions.text-help', lang))}</p>"),
+                        w.HBox(
+                            [self.action_text, self.try_text],
+                            layout=w.Layout(gap="8px", flex_flow="row wrap"),
+                        ),
+                    ]
+                )
+            ],
+            titles=(t("lab.actions.text-title", lang),),
+        )
+        self.text_form.selected_index = None
+        self.text_form.add_class("nt-lab-text-form")
         act_box = w.VBox(
             [
                 w.HTML(
                     f"<h4>{escape(t('lab.actions.title', lang))}</h4><p>{escape(t('lab.actions.intro', lang))}</p>"
                 ),
-                w.HBox([self.actions, self.try_button], layout=w.Layout(gap="8px", flex_flow="row wrap")),
-                self.hero_choices,
                 w.HBox(
-                    [self.action_text, self.try_text, self.undo_button],
+                    [self.actions, self.try_button, self.undo_button],
                     layout=w.Layout(gap="8px", flex_flow="row wrap"),
                 ),
+                self.hero_choices,
                 self.result,
+                self.text_form,
             ]
         )
         act_box.add_class("nt-panel")

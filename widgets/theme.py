@@ -185,6 +185,7 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-hero-choice.nt-hero-unavailable { background: #f3f3f1; }
 .nt-hero-choice-body { display: flex; gap: .6em; align-items: flex-start; }
 .nt-hero-choice-card { flex: none; }
+.nt-hero-choice-card .nt-card-ability { display: none; }  /* said beside the card, in readable text */
 .nt-hero-choice-text { flex: 1 1 auto; min-width: 0; font-size: .95em; line-height: 1.35; }
 .nt-hero-choice-text p { margin: 0 0 .25em 0; }
 .nt-hero-choice-title { font-style: italic; color: var(--nt-muted); }
