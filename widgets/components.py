@@ -498,6 +498,11 @@ class ActionPanel(w.VBox):
         self.actions: list[Action] = []
         #: (action, button) pairs shown now: the legal ones, then the greyed tempting ones
         self.shown: list[tuple[Action, w.Button]] = []
+        #: hero cards by (action, refusal): built once, shown again (see _hero_choice)
+        self._hero_boxes: dict[tuple[str, str | None], tuple[w.VBox, w.Button]] = {}
+        self._hero_state: State | None = None
+        self._taken = w.HTML()
+        self._taken.add_class("nt-heroes-taken-box")
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -526,42 +531,66 @@ class ActionPanel(w.VBox):
             labels.setdefault(r.action_label(a, s, lang=lang), a)
         pairs: list[tuple[Action, nidlib.Violation | None]] = [(a, None) for a in labels.values()]
         pairs += tempting_actions(s, p)
-        shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
-        if not shown:
+        if not pairs:
             self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
         old = self.buttons.children
-        self.shown = shown
         if d.kind == "hero":  # issue 13: each hero as a card saying what it does and why it is (not) open
-            self.buttons.children = (
-                *(self._hero_choice(a, b, v) for (a, v), (_, b) in zip(pairs, shown, strict=True)),
-                self._taken(s),
-            )
+            self._hero_state = s
+            choices = [self._hero_choice(a, v) for a, v in pairs]
+            self.shown = [(a, b) for (a, _), (_, b) in zip(pairs, choices, strict=True)]
+            self._taken.value = r.heroes_taken_html(s, lang=lang)
+            self.buttons.children = (*(box for box, _ in choices), self._taken)
             self.buttons.add_class("nt-hero-choices")
         else:
-            self.buttons.children = tuple(b for _, b in shown)
+            self.shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
+            self.buttons.children = tuple(b for _, b in self.shown)
             self.buttons.remove_class("nt-hero-choices")
-        _close_all(old)
+        _close_all(tuple(x for x in old if x not in self._kept()))
 
-    def _hero_choice(self, action: Action, button: w.Button, violation: nidlib.Violation | None) -> w.VBox:
+    def _kept(self) -> set[w.Widget]:
+        """The hero cards and the "already recruited" line: drawn once, shown again when needed."""
+        return {self._taken, *(box for box, _ in self._hero_boxes.values())}
+
+    def _hero_choice(self, action: Action, violation: nidlib.Violation | None) -> tuple[w.VBox, w.Button]:
         """A hero to recruit drawn as a card: what it does, whether it may be recruited now and, if not,
-        why (``nidlib.check``'s reason, in the page and not only in a tooltip), and its button."""
-        hero = getattr(action, "hero", "")
-        body = w.HTML(r.hero_choice_html(hero, violation, lang=self.controller.lang))
-        box = w.VBox([body, button])
-        box.add_class("nt-hero-choice")
-        box.add_class("nt-hero-available" if violation is None else "nt-hero-unavailable")
-        return box
+        why (``nidlib.check``'s reason, in the page and not only in a tooltip), and its button.
 
-    def _taken(self, s: State) -> w.HTML:
-        taken = w.HTML(r.heroes_taken_html(s, lang=self.controller.lang))
-        taken.add_class("nt-heroes-taken-box")
-        return taken
+        A card is built once per hero and reason and shown again later (a hero decision offers up to 20
+        heroes: building them anew at every decision would slow each click); its button acts for the
+        hero decision shown (``_hero_state``).
+        """
+        lang = self.controller.lang
+        hero = getattr(action, "hero", "")
+        reason = violation.text(lang) if violation is not None else None
+        key = (str(action), reason)
+        if key not in self._hero_boxes:
+            body = w.HTML(r.hero_choice_html(hero, violation, lang=lang))
+            button = w.Button(description=r.action_label(action, self.controller.state, lang=lang))
+            button.layout.width = "auto"
+            button.add_class("nt-action-button")
+            colour = _action_colour(action)
+            if colour:
+                button.style.button_color = colour
+                button.style.text_color = "white"
+            button.on_click(safe(self.controller, lambda _b, a=action: self._hero_click(a)))
+            box = w.VBox([body, button])
+            box.add_class("nt-hero-choice")
+            box.add_class("nt-hero-available" if violation is None else "nt-hero-unavailable")
+            self._hero_boxes[key] = (box, button)
+        box, button = self._hero_boxes[key]
+        button.disabled = violation is not None
+        button.tooltip = reason or button.description
+        return box, button
+
+    def _hero_click(self, action: Action) -> None:
+        if self._hero_state is not None:
+            self._click(action, self._hero_state)
 
     def _drop_buttons(self) -> None:
         old = self.buttons.children
         self.shown = []
         self.buttons.children = ()
-        _close_all(old)
+        _close_all(tuple(x for x in old if x not in self._kept()))
 
     def _click(self, action: Action, drawn_for: State) -> None:
         """Apply the clicked action, unless the click was meant for a position that is already gone.

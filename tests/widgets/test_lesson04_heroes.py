@@ -216,3 +216,18 @@ def test_r_seq_2_a_pick_turn_is_card_then_hero_then_trade() -> None:
     q.choice.value = "card-hero-trade"
     q.check.click()
     assert q.solved
+
+
+def test_hero_cards_are_drawn_once_and_shown_again_in_a_cascade() -> None:
+    """A hero decision offers up to 20 cards: the panel keeps each card (a box with its button) and
+    shows it again at the next hero decision instead of building it anew (speed, issue 13); its button
+    then acts for the new decision."""
+    box = lesson.scene("cascade")
+    click(box, "Take Hunter")
+    first = hero_boxes(box)
+    click(box, "Aral")
+    again = hero_boxes(box)
+    assert "aral" not in again
+    assert all(again[h] is first[h] for h in again if h in first)
+    again["skaa"].children[1].click()
+    assert "skaa" in box.controller.state.players[0].heroes
