@@ -458,9 +458,10 @@ class Lab(w.VBox):
         self.case = case
         self.case_events = list(events)
         lang = self.lang
-        rules = " ".join(r.rule_html(x, lang=lang) for x in case.rules)
+        # issue 13: the ruling is named by its title; its id is a small reference among its rules
+        rules = " ".join(r.rule_html(x, lang=lang) for x in dict.fromkeys((case.id, *case.rules)))
         self.case_info.value = (
-            f"<p><b>{escape(case.title(lang))}</b> <small>({r.rule_html(case.id, lang=lang)})</small></p>"
+            f"<p><b>{escape(case.title(lang))}</b></p>"
             f"<p>{escape(t('lab.gallery.question', lang))} {escape(case.question(lang))}</p>"
             f"<p class='nt-muted'>{escape(t('lab.gallery.rules', lang))} {rules}</p>"
         )
