@@ -84,7 +84,7 @@ from nidlib.rules.base import (
     _t,
     ranks,
 )
-from nidlib.rules.taverns import _put
+from nidlib.rules.taverns import _put, discard_army_card
 from nidlib.rules.trades import _coin_at, _push_transform, transform_at
 
 FAFNIR = Artifact.FAFNIR.value
@@ -170,7 +170,10 @@ def _pick_camp(s: State, a: Pick, log: Log) -> None:
     if s.options.players == 2 and s.order and s.order[0] == i and s.taverns[s.tavern]:
         # X-TH-6: at the end of this pick turn (after its coin trade), discard one tavern card
         k = len(tasks)
-        while k and isinstance(tasks[k - 1], RecruitCheck | CoinTrade) and tasks[k - 1].player == i:
+        while k:
+            below = tasks[k - 1]
+            if not (isinstance(below, RecruitCheck | CoinTrade) and below.player == i):
+                break
             k -= 1
         tasks.insert(k, TavernDiscardDue(i))
     gain_camp_card(s, i, a.card, log)
@@ -324,14 +327,7 @@ def _do_discard_card(s: State, a: DiscardCard, log: Log) -> None:
     p = s.players[i]
     ci = next(k for k, col in enumerate(p.columns) if a.card in col)
     p.columns[ci].remove(a.card)
-    kind = CARDS[a.card].kind
-    camp = _camp(s)
-    if kind is CardKind.MERCENARY:  # X-TH-MERC-2 (ENGINE CHOICE): to the Camp discard
-        camp.discard.append(a.card)
-    elif kind is CardKind.DOUBLE:  # X-TH-HERO-OLWYN-4 (ENGINE CHOICE): removed from the game
-        camp.removed.append(a.card)
-    else:
-        s.discard.append(a.card)
+    discard_army_card(s, a.card)  # X-TH-MERC-2, X-TH-HERO-OLWYN-4 (ENGINE CHOICES)
     rule = "X-TH-ART-HOFUD-1" if task.source == "hofud" else "X-TH-ART-BRISINGAMENS-3"
     _ev(log, "discard.card", rule, i, name=p.name, card=_card(a.card), cls=_c(ci))
 
