@@ -72,6 +72,7 @@ def test_new_sections_fit_and_answer(
     turn = page.locator(".nt-l04-turn")
     turn.locator("button.nt-action-button").first.click()
     expect(turn.locator(".nt-hero-choice").first).to_be_visible()
+    turn.locator(".nt-action-panel").screenshot(path=str(save_screenshot(page, f"issue13-hero-choice-{tag}")))
     turn.locator(".nt-hero-choice", has=page.locator('[data-card="skaa"]')).locator("button").click()
     expect(turn.locator(".nt-event-log")).to_contain_text("Skaa")
     turn.screenshot(path=str(save_screenshot(page, f"issue13-turn-{tag}")))
