@@ -156,7 +156,7 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-game-keys h5 { margin: .4em 0 .2em; font-size: .95em; }
 .nt-game-keys ul { margin: 0; padding-left: 1.4em; font-size: .9em; color: var(--nt-muted); }
 /* the file picker: ipywidgets writes "<description> (<file count>)" into the button; the tutor's
-   page script (nt-a11y.js) writes the button's label (its tooltip) there instead, and marks it
+   page script (static/nt-a11y) writes the button's label (its tooltip) there instead, and marks it
    data-nt-label. Only a page without that script (the static site) hides the count with CSS. */
 .nt-game-upload[data-nt-label] i { margin-right: .4em; }
 .nt-game-upload:not([data-nt-label]) { font-size: 0 !important; }
