@@ -11,9 +11,11 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
 
 from nidlib.core import registry
 from nidlib.core.cards import CARDS, CardKind
@@ -169,6 +171,7 @@ def _hand_round_bids(page: Page) -> None:
         box.locator("button.nt-bid-confirm").click()
         expect(box.locator(".nt-bid-panel")).to_have_count(0)
     page.locator("button.nt-class-reveal").click()
+    expect(page.locator("button.nt-class-undo")).to_be_visible()  # drawn with the log of the reveal
 
 
 def _play_until_events(page: Page) -> None:
@@ -192,22 +195,51 @@ SHOW_A_RULE: dict[str, Callable[[Page], None]] = {
 }
 
 
-def open_a_rule(page: Page, stem: str) -> Locator:
-    """Open the first visible rule id of the page (after the lesson's first steps if it has none yet);
-    returns the opened ``details.nt-rule``."""
+#: What an opened rule shows, read at once (``null`` if the element was redrawn closed meanwhile).
+READ_RULE = """e => {
+  const body = e.querySelector(':scope > .nt-rule-body');
+  if (!e.isConnected || !e.open || !body) return null;
+  const part = sel => body.querySelector(sel);
+  const ref = part(':scope > details.nt-rule-ref');
+  const text = part(':scope > .nt-rule-text');
+  if (ref && e.dataset.clickRef === '1' && !ref.open) return null;
+  return {
+    rid: e.dataset.rule, lang: body.lang, head: part(':scope > .nt-rule-head').innerText,
+    text: text.innerText, size: parseFloat(getComputedStyle(text).fontSize),
+    ref_summary: ref ? ref.querySelector(':scope > summary').innerText : null,
+    ref_text: ref ? ref.querySelector('.nt-rule-ref-text').innerText : null,
+  };
+}"""
+
+
+def open_a_rule(page: Page, stem: str, *, reference: bool = False) -> dict[str, Any]:
+    """Open the first visible rule id of the page (after the lesson's first steps if it has none yet)
+    with a click, and, with ``reference``, its full reference text too; returns what it shows
+    (:data:`READ_RULE`). A log that is still being drawn replaces its rule ids by new, closed ones:
+    the clicks are made again on the one shown then."""
     rules = page.locator("details.nt-rule:visible")
     if stem in SHOW_A_RULE:
         SHOW_A_RULE[stem](page)
     expect(rules.first).to_be_visible()
-    # a log that is still being drawn replaces its rule ids by new (closed) ones: open the one shown now
+    folded = False
     for _ in range(10):
-        rule = rules.first
-        rule.locator(":scope > summary").click()
         try:
-            expect(rule).to_have_attribute("open", "", timeout=5_000)
-        except AssertionError:
+            handle = rules.first.element_handle()
+            handle.evaluate(f"e => {{ e.dataset.clickRef = '{int(reference)}'; }}")
+            summary = handle.query_selector(":scope > summary")
+            assert summary is not None
+            summary.click(timeout=5_000)
+            if reference:
+                ref = handle.query_selector(":scope > .nt-rule-body > details.nt-rule-ref > summary")
+                if ref is None or not ref.is_visible():
+                    continue
+                folded = not ref.evaluate("s => s.parentElement.open")
+                ref.click(timeout=5_000)
+            shown = handle.evaluate(READ_RULE)
+        except PlaywrightError:  # the element was redrawn under the click
             continue
-        return rule
+        if shown is not None:
+            return {**shown, "ref_folded": folded} if reference else dict(shown)
     raise AssertionError(f"{stem}: no rule id stays open")
 
 
@@ -230,26 +262,19 @@ def test_every_lesson_in_chinese_reads_chinese_and_explains_its_rules_in_chinese
         f"{stem}?lang={lang}: {share:.0%} of the letters are Chinese; Latin: {latin}"
     )
 
-    rule = open_a_rule(page, stem)
-    rid = rule.get_attribute("data-rule")
-    assert rid is not None
-    body = rule.locator(":scope > .nt-rule-body")
-    expect(body).to_be_visible()
-    expect(body).to_have_attribute("lang", lang)
-    expect(body.locator(":scope > .nt-rule-head")).to_contain_text(rid)
+    shown = open_a_rule(page, stem, reference=True)
+    rid = shown["rid"]
+    assert shown["lang"] == lang
+    assert rid in shown["head"]
     learner = ruletext.learner_text(rid, lang)
     assert learner is not None, f"{rid} has no learner text in {lang}"
-    expect(body.locator(":scope > .nt-rule-text")).to_have_text(learner)
-    shown = body.locator(":scope > .nt-rule-text").inner_text()
-    assert chinese_share(shown) >= CHINESE_SHARE, shown
-    size = body.locator(":scope > .nt-rule-text").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
-    assert size >= 15, f"{rid}: the explanation is {size}px"
-    # the full reference, for rules lawyers: folded, one click away
-    ref = body.locator(":scope > details.nt-rule-ref")
-    expect(ref.locator(":scope > summary")).to_have_text(render("ui.rule.reference", lang=lang))
-    expect(ref.locator(".nt-rule-ref-text")).to_be_hidden()
-    ref.locator(":scope > summary").click()
-    expect(ref.locator(".nt-rule-ref-text")).to_contain_text(registry.rule(rid).section)
+    assert shown["text"] == learner
+    assert chinese_share(shown["text"]) >= CHINESE_SHARE, shown["text"]
+    assert shown["size"] >= 15, f"{rid}: the explanation is {shown['size']}px"
+    # the full reference, for rules lawyers: folded under the explanation, one click away
+    assert shown["ref_folded"], "the reference text is folded until asked for"
+    assert shown["ref_summary"] == render("ui.rule.reference", lang=lang)
+    assert registry.rule(rid).section in shown["ref_text"]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
