@@ -36,7 +36,8 @@ SOURCES = [
     *(REPO / "nidlib" / "core").glob("*.py"),
     *(REPO / "nidlib" / "tools").glob("*.py"),
 ]
-#: expansion rules (Thingvellir, X-..., EC-Xnn, D-Xnn) appear in no lesson of the base game
+#: expansion rules (Thingvellir, X-..., EC-Xnn, D-Xnn) appear in no lesson of the base game; the lab's
+#: gallery may load a Thingvellir ruling: its rules show the cleaned reference text with a note
 EXPANSION = re.compile(r"^(?:X-|EC-X|D-X)")
 LESSONS = sorted((REPO / "tutorials").glob("[01][0-9]-*.ipynb"))[:10]
 
@@ -62,7 +63,7 @@ def _cited_by_play() -> set[str]:
             rules |= {line.rule for p in nidlib.final_scores(s).players for line in p.lines}
     for case in gallery.GALLERY:
         rules |= set(case.rules)
-    return rules
+    return {rid for rid in rules if not EXPANSION.match(rid)}
 
 
 def _linked_by_pages() -> set[str]:
