@@ -436,3 +436,19 @@ def test_a_students_language_links_keep_the_room(rooms_db: Path) -> None:
     s.join_button.click()
     assert s.member is not None
     assert f"?room={a.room.code}&amp;me={s.member.token}&amp;lang=zh-Hans" in s.languages.value
+
+
+def test_an_unreachable_class_database_is_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hub's database URL that is wrong: the teacher's form and a student's page say so, no traceback."""
+    monkeypatch.setenv("NIDAVELLIR_ROOM_DB", "mysql://teacher@db.school/rooms")
+    a = lesson.ClassroomAuction()
+    a.mode.value = "class"
+    a.start_button.click()
+    assert a.room is None
+    assert a.controller is None
+    assert "starts with mysql://" in a.setup_message.value
+    s = live.StudentPage("ABCDE")
+    assert "starts with mysql://" in s.message.value
+    assert s.join_button.disabled
+    s.join_button.click()
+    assert s.member is None

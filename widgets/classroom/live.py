@@ -211,7 +211,6 @@ class StudentPage:
     def __init__(self, code: str = "", token: str = "", rooms: Rooms | None = None) -> None:
         import ipywidgets as w
 
-        self.rooms = rooms or Rooms()
         self.member: Member | None = None
         self.ballot = 0
         self.panel: Any = None
@@ -269,6 +268,12 @@ class StudentPage:
         self.widget.add_class("nt-root")
         self.widget.add_class("nt-class-student")
         self.task: asyncio.Task[None] | None = None
+        try:
+            self.rooms = rooms or Rooms()
+        except RoomError as e:  # the class's database is not reachable (lesson08.db.*)
+            self._error(e)
+            self.join_button.disabled = True
+            return
         if token:
             self.resume(token)
 
@@ -293,6 +298,8 @@ class StudentPage:
         self.message.value = f'<p class="nt-message nt-message-error">{escape(render(e.key, e.params))}</p>'
 
     def join(self) -> None:
+        if not hasattr(self, "rooms"):
+            return
         try:
             member = self.rooms.join(self.code.value, self.name.value, self.pin.value.strip() or None)
         except RoomError as e:

@@ -338,8 +338,15 @@ class ClassroomAuction:
         self.room = None
         if self.mode.value == "class":
             from widgets.classroom.live import TeacherRoom
+            from widgets.classroom.room import RoomError
 
-            self.room = TeacherRoom.open(names)
+            try:
+                self.room = TeacherRoom.open(names)
+            except RoomError as e:  # the class's database is not reachable (lesson08.db.*)
+                self.setup_message.value = (
+                    f'<p class="nt-message nt-message-error">{escape(render(e.key, e.params))}</p>'
+                )
+                return
         events: list[Event] = []
         state = nidlib.new_game(len(names), names, seed=self._seed, events=events)
         self._play(state, events)
