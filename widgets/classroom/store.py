@@ -95,7 +95,11 @@ class Store(Protocol):
     url: str
 
     def read(self) -> contextlib.AbstractContextManager[Db]: ...
-    def write(self) -> contextlib.AbstractContextManager[Db]: ...
+    def write(self, *, serialized: bool = True) -> contextlib.AbstractContextManager[Db]:
+        """One write transaction; ``serialized``: against every other serialized write of the store
+        (SQLite serializes every write whatever this says)."""
+        ...
+
     def is_duplicate(self, error: BaseException) -> bool:
         """Whether ``error`` is a primary key's refusal of a second row."""
         ...
@@ -185,7 +189,7 @@ class SQLiteStore:
             yield _SQLiteDb(db)
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[Db]:
+    def write(self, *, serialized: bool = True) -> Iterator[Db]:
         """One write transaction, taken at once (``BEGIN IMMEDIATE``): writers queue, none fails."""
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
@@ -325,13 +329,14 @@ class PostgresStore:
                 db.close()
 
     @contextlib.contextmanager
-    def _use(self, write: bool) -> Iterator[Db]:
+    def _use(self, write: bool, serialized: bool = True) -> Iterator[Db]:
         dbapi = _driver()
         db = self._connection()
         try:
             if write:
                 db.cursor().execute("BEGIN")
-                db.cursor().execute("SELECT pg_advisory_xact_lock(%s)", (PG_WRITE_LOCK,))
+                if serialized:
+                    db.cursor().execute("SELECT pg_advisory_xact_lock(%s)", (PG_WRITE_LOCK,))
             try:
                 yield _PgDb(db)
             except BaseException:
@@ -348,8 +353,8 @@ class PostgresStore:
     def read(self) -> contextlib.AbstractContextManager[Db]:
         return self._use(write=False)
 
-    def write(self) -> contextlib.AbstractContextManager[Db]:
-        return self._use(write=True)
+    def write(self, *, serialized: bool = True) -> contextlib.AbstractContextManager[Db]:
+        return self._use(write=True, serialized=serialized)
 
     def is_duplicate(self, error: BaseException) -> bool:
         fields = error.args[0] if error.args else None
