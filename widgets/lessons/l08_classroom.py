@@ -202,6 +202,8 @@ class ClassroomAuction:
         #: the live class's room (None: shared laptop)
         self.room: Any = None
         self._task: Any = None
+        #: what was last saved in the room (:meth:`_save`)
+        self._saved: tuple[object, ...] = ()
         self._seed = int(self.seed.value)
         self.taverns = w.HTML()
         self.bids = w.HTML()
@@ -481,6 +483,7 @@ class ClassroomAuction:
         else:
             self.status.value = ""
         self._show_room(phase)
+        self._save(force=False)  # a pick, too, is kept in the room at once
 
     def _show_turns(self, s: State) -> None:
         bidders = self.room.bidders() if self.room is not None else {}
@@ -636,11 +639,23 @@ class ClassroomAuction:
         if self.room_info.value != value:
             self.room_info.value = value
 
-    def _save(self) -> None:
-        """Keep the game in the room (a reload or a restarted kernel finds it there)."""
+    def _saved_key(self) -> tuple[object, ...]:
+        c = self.controller
+        assert c is not None
+        return (len(c.actions), c.index, self.revealed, self.round_start)
+
+    def _save(self, *, force: bool = False) -> None:
+        """Keep the game in the room (a reload or a restarted kernel finds it there), and tell the
+        students' pages what is public: the phase and the taverns revealed so far, with their picks
+        (:func:`widgets.classroom.live.public_status`, rendered on each page in its own language).
+        Without ``force`` only when something changed since the last save (every pick is saved)."""
         c, room = self.controller, self.room
         if c is None or room is None:
             return
+        key = self._saved_key()
+        if not force and key == self._saved:
+            return
+        self._saved = key
         room.save(
             {
                 "seed": self._seed,
@@ -650,13 +665,13 @@ class ClassroomAuction:
                 "round_start": self.round_start,
             }
         )
+        from widgets.classroom.live import public_status
+
         phase = self._phase()
-        status = (
-            t("lesson08.live.status-bids")
-            if phase == "bids"
-            else t("lesson08.live.status-revealed", n=self.revealed)
+        results = board.tavern_results(self._shown_entries(round_entries(c, self.round_start)), self.revealed)
+        room.rooms.set_status(
+            room.code, room.key, public_status(phase, self.revealed, results, c.state.players)
         )
-        room.rooms.set_status(room.code, room.key, status)
 
     def resume(self, code: str, key: str) -> bool:
         """Open room ``code`` again as its teacher (``key``): the game is played again from the room."""
