@@ -1,9 +1,12 @@
 """Taverns, army and heroes: picks, the golden rule of recruitment, each hero's effect, Thrud and Ylud.
 
 Rule ids: R-PICK-1, R-ARMY-1, R-XFORM-6 (a Royal Offering is resolved at once), R-RECRUIT-1,
-R-RECRUIT-3, R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2, R-HERO-THRUD-3
-(the one home of the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2, R-HERO-BONFUR-2,
-R-HERO-GRID-2, R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3.
+R-RECRUIT-3,
+R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2, R-HERO-THRUD-3
+(the one home of
+the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2, R-HERO-BONFUR-2,
+R-HERO-GRID-2,
+R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3, X-TH-ART-MEGINGJORD-2.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from nidlib.rules.base import (
     COLUMN_OF,
     DAGDA,
     GRID,
+    MEGINGJORD,
     THRUD,
     ULINE,
     YLUD,
@@ -46,6 +50,9 @@ def _task_recruit(s: State, task: RecruitCheck, log: Log) -> None:
     i = task.player
     p = s.players[i]
     if not has_lines(p, len(p.heroes) + 1):
+        return
+    if s.camp is not None and MEGINGJORD in p.command_zone:  # X-TH-ART-MEGINGJORD-2: no hero by lines
+        _ev(log, "recruit.megingjord", "X-TH-ART-MEGINGJORD-2", i, name=p.name)
         return
     if _any_eligible(s, p):
         s.tasks.append(_HERO_DUE[i])
