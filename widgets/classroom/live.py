@@ -325,9 +325,14 @@ class StudentPage:
         self.sealed.add_class("nt-join-sealed")
         self.message = w.HTML()
         self.message.add_class("nt-join-message")
-        # the lesson's own text is for the teacher: a student's page hides it
+        # the lesson's own text is for the teacher, and its navigation bars lead away from the room
+        # (their language links to the teacher's page): a student's page hides them
         style = w.HTML(
-            '<style>.nt-prose[data-section="intro"] { display: none; }</style>',
+            '<style>.nt-prose[data-section="intro"], nav.nt-nav { display: none; }'
+            # and the cells they leave empty take no room (a phone's first screen is the room's)
+            # (the header's cell stays: its guard's alert, nt-root, is the student's too)
+            '.jp-Cell:has(.nt-prose[data-section="intro"]), .jp-Cell:has(nav.nt-nav):not(:has(.nt-root)) '
+            "{ display: none; }</style>",
             layout=w.Layout(display="none"),
         )
         self.languages = w.HTML()

@@ -58,8 +58,10 @@ CLASSROOM_CSS = f"""<style>
 .nt-class-status p {{ margin: .1em 0; }}
 .nt-class-side {{ display: flex; flex-wrap: wrap; gap: .2em 1.2em; align-items: flex-start; }}
 .nt-class-code {{ font-size: 2.4em; font-weight: 800; letter-spacing: .15em; font-family: monospace; }}
-.nt-class-roster {{ margin: .2em 0; padding-left: 1.2em; }}
-.nt-class-room p {{ margin: .2em 0; }}
+.nt-class-roster {{ margin: .2em 0; padding-left: 1.2em; font-size: .8em; line-height: 1.3; }}
+.nt-class-room p {{ margin: .2em 0; line-height: 1.3; }}
+.nt-class-room .nt-class-code-line {{ line-height: 1.1; }}
+.nt-class-room .nt-class-join-url {{ font-size: .75em; overflow-wrap: anywhere; }}
 .nt-classroom .nt-panel {{ margin: 0; }}
 {board.BOARD_CSS}
 </style>"""
@@ -629,9 +631,10 @@ class ClassroomAuction:
         link = join_address(room.code)
         teacher = f"?room={room.code}&teacher={room.key}"
         value = (
-            f'<div class="nt-panel"><p>{escape(t("lesson08.live.code-label"))} '
+            f'<div class="nt-panel"><p class="nt-class-code-line">{escape(t("lesson08.live.code-label"))} '
             f'<span class="nt-class-code">{escape(room.code)}</span></p>'
-            f'<p>{escape(t("lesson08.live.join-at"))} <a href="{escape(link)}" target="_blank">{escape(link)}</a></p>'
+            f'<p class="nt-class-join-url">{escape(t("lesson08.live.join-at"))} '
+            f'<a href="{escape(link)}" target="_blank">{escape(link)}</a></p>'
             f"{room.roster_html(seats) if phase == 'bids' else ''}"
             f'<p class="nt-muted" style="font-size:.8em">{escape(t("lesson08.live.teacher-link"))} '
             f'<a href="{escape(teacher)}">{escape(t("lesson08.live.teacher-link-text"))}</a></p></div>'
