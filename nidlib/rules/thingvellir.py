@@ -84,7 +84,7 @@ from nidlib.rules.base import (
     _t,
     ranks,
 )
-from nidlib.rules.taverns import _put
+from nidlib.rules.taverns import _put, discard_army_card
 from nidlib.rules.trades import _coin_at, _push_transform, transform_at
 
 FAFNIR = Artifact.FAFNIR.value
@@ -324,14 +324,7 @@ def _do_discard_card(s: State, a: DiscardCard, log: Log) -> None:
     p = s.players[i]
     ci = next(k for k, col in enumerate(p.columns) if a.card in col)
     p.columns[ci].remove(a.card)
-    kind = CARDS[a.card].kind
-    camp = _camp(s)
-    if kind is CardKind.MERCENARY:  # X-TH-MERC-2 (ENGINE CHOICE): to the Camp discard
-        camp.discard.append(a.card)
-    elif kind is CardKind.DOUBLE:  # X-TH-HERO-OLWYN-4 (ENGINE CHOICE): removed from the game
-        camp.removed.append(a.card)
-    else:
-        s.discard.append(a.card)
+    discard_army_card(s, a.card)  # X-TH-MERC-2, X-TH-HERO-OLWYN-4 (ENGINE CHOICES)
     rule = "X-TH-ART-HOFUD-1" if task.source == "hofud" else "X-TH-ART-BRISINGAMENS-3"
     _ev(log, "discard.card", rule, i, name=p.name, card=_card(a.card), cls=_c(ci))
 
