@@ -71,7 +71,20 @@ class RoomError(Exception):
 
 class StoreError(RoomError):
     """The store cannot be used (its URL, its driver, its server): ``lesson08.db.*``; the
-    parameters never hold a password."""
+    parameters never hold a password. The messages' technical words (the URL schemes, the command
+    to type, the document to read) are parameters too, the same in every language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key, **{**STORE_WORDS, **params})
+
+
+#: the technical words of the ``lesson08.db.*`` messages, in no language
+STORE_WORDS: dict[str, object] = {
+    "choices": "sqlite:///…, postgresql://…",
+    "doc": "docs/classroom.md",
+    "server": "PostgreSQL",
+    "command": 'pip install "nidavellir-tutor[postgres]"',
+}
 
 
 class Cursor(Protocol):
