@@ -100,9 +100,13 @@ from nidlib.core.serialize import load_json, read_state, state_to_dict
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import (
     BidsDue,
+    CoinTrade,
     Evaluate,
+    FixOrder,
     PickDue,
+    RecruitCheck,
     RevealTavern,
+    RoundStart,
     Task,
     TavernEnd,
     is_automatic,
@@ -301,8 +305,14 @@ def _player_of(s: State, player: object, call: str) -> Player:
 
 # --- automatic steps: stopping before one, running one -------------------------------------------------
 
-#: Names of the automatic steps one can stop before, and the engine task that performs each.
+#: Names of the automatic steps one can stop before (every automatic step of the engine), and the
+#: engine task that performs each. A number after ':' names the tavern or player, e.g. "reveal:1".
 STOPS: dict[str, str] = {
+    "round-start": "round_start",  # Enter the Dwarves: the three taverns are dealt (R-ENTER-1)
+    "reveal": "tavern",  # a tavern's bids are revealed (R-REVEAL-1/2); "reveal:1" for the Dancing Dragon
+    "order": "order",  # the pick order of a tavern is fixed (R-ORDER-1..3); "order:0"
+    "recruit": "recruit",  # the golden rule checked for a player (R-RECRUIT-1); "recruit:2" for players[2]
+    "trade": "trade",  # the coin trade after a pick with a 0 bid (R-TRADE-1); "trade:0"
     "gems": "tavern_end",  # end of a tavern: 2-player leftovers, then the gem exchange (R-GEM-1..4)
     "round-end": "round_end",  # coins back to hand (R-ROUND-1)
     "ylud": "ylud_step",  # end of an Age: Ylud's placement (R-HERO-YLUD-2/3)
@@ -340,15 +350,19 @@ def _stop_matcher(stop_before: str) -> tuple[str, Callable[[Task], bool]]:
 
 
 def paused_at(s: State) -> str | None:
-    """The automatic step a paused state waits to run (``"eval:hunter"``, ``"gems:1"``...), else None."""
+    """The automatic step a paused state waits to run (``"eval:hunter"``, ``"gems:1"``, ``"reveal:0"``,
+    ``"recruit:2"``...), else None."""
     if not s.tasks or not is_automatic(s.tasks[-1]):
         return None
     top = s.tasks[-1]
+    name = _STOP_OF_TASK[top.KIND]
     if isinstance(top, Evaluate):
-        return f"eval:{CLASSES[top.column].value}"
-    if isinstance(top, TavernEnd):
-        return f"gems:{top.tavern}"
-    return _STOP_OF_TASK.get(top.KIND, top.KIND)
+        return f"{name}:{CLASSES[top.column].value}"
+    if isinstance(top, RevealTavern | FixOrder | TavernEnd):
+        return f"{name}:{top.tavern}"
+    if isinstance(top, RecruitCheck | CoinTrade):
+        return f"{name}:{top.player}"
+    return name
 
 
 def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] | None) -> bool:
@@ -378,9 +392,8 @@ def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] |
 def step(s: State) -> tuple[State, list[Event]]:
     """Run the one automatic step a paused state waits for; returns the new state and its events.
 
-    The state given is not changed. Automatic steps one cannot stop before (dealing the taverns, a
-    bid revelation) run on, so the result is paused again before the next step of :data:`STOPS`, or
-    waits for a decision (then play on with :func:`nidlib.apply`).
+    The state given is not changed. The result is paused again before the next automatic step, or
+    waits for a decision (then play on with :func:`nidlib.apply`), or the game is over.
     """
     if paused_at(s) is None:
         raise ScenarioError(
@@ -391,7 +404,7 @@ def step(s: State) -> tuple[State, list[Event]]:
     log: list[Event] = []
     top = new.tasks.pop()
     engine._TASKS[type(top)](new, top, log)
-    _run_until(new, log, lambda t: t.KIND in _STOP_OF_TASK)  # the steps in between (a reveal, a deal) run on
+    _run_until(new, log, is_automatic)  # only an empty tavern's pick is passed over (R-PICK-1)
     return new, log
 
 
@@ -422,6 +435,17 @@ def apply_until(s: State, action: Action, stop_before: str) -> tuple[State, list
     _not_a_view(s)
     new = s.copy()
     log: list[Event] = []
+    tasks = new.tasks
+    if (
+        len(tasks) > 1
+        and isinstance(tasks[-1], PickDue)
+        and isinstance(tasks[-2], RecruitCheck)
+        and match(tasks[-2])
+    ):
+        # A pick runs its own turn's recruitment check at once when nothing lies above it (the engine's
+        # fast path, equal to _run popping it, recognises that check by identity). An equal, fresh
+        # task is left on the stack instead, so the flow stops before it.
+        tasks[-2] = RecruitCheck(tasks[-2].player)
     engine._DO[type(action)](new, action, log)
     _run_until(new, log, match)
     return new, log
@@ -994,6 +1018,10 @@ class Scenario:
         *paused* state (:func:`paused_at`), valid for :func:`load` and the flow check, that
         :func:`step` or :func:`resume` continues. End-of-Age steps need :meth:`at_end_of_age`; the
         steps before them are taken as done (set the position they leave, e.g. Ylud in a column).
+        ``"round-start"`` at the bids is the moment before this round's Enter the Dwarves: the taverns
+        given go back on top of the Age deck, to be dealt again (R-ENTER-1). ``"reveal"`` and
+        ``"order"`` follow :meth:`at_tavern`; a recruitment check or a trade follows a decision: stop
+        before it with :func:`apply_until`.
 
         ``check=True`` also runs the flow check (:func:`nidlib.rules.flowcheck.check_flow`) on the
         result: with ``strict_decks=True`` this makes sure the position is one a game can reach. (A
@@ -1026,6 +1054,8 @@ class Scenario:
                     "R-AGE-1" if s.age == 1 else "R-AGE-2",
                 )
             s.tasks = skeleton[: idx + 1]
+        elif kind == "round_start" and phase[0] == "bids":
+            _before_enter_the_dwarves(s)
         _check_ylud_thrud(s)
         checked = read_state(state_to_dict(s))  # conservation, like a document
         if match is None:
@@ -1128,8 +1158,34 @@ class Scenario:
                 p.bid_done = i == owner
             base.append(BidsDue())
         elif phase[0] == "tavern":
-            s.tavern = phase[1]
+            s.tavern = phase[1] - 1  # the tavern resolved last (-1: none yet); its revelation sets it
             base.append(RevealTavern(phase[1]))
         s.tasks = base
         s.viewer = None
         return s
+
+
+def _before_enter_the_dwarves(s: State) -> None:
+    """Turn a position at the bids into the one just before this round's Enter the Dwarves (R-ENTER-1):
+    the taverns go back on top of the Age deck so that dealing them gives them again, coins in hand."""
+    rows = [list(row) for row in s.taverns]
+    deck = s.decks[s.age]
+    for row in reversed(rows):
+        deck.extend(reversed(row))  # the Goblin's first card on top: it is dealt first
+    s.taverns = [[], [], []]
+    s.round -= 1  # Enter the Dwarves opens the round (R-FLOW-2)
+    s.tavern = -1
+    for p in s.players:
+        p.bid_done = False
+    s.tasks[-1] = RoundStart()
+    dealt = s.copy()
+    dealt.tasks.pop()
+    engine._TASKS[RoundStart](dealt, RoundStart(), None)
+    if dealt.taverns != rows:
+        size = TAVERN_SIZE[s.options.players]
+        raise ScenarioError(
+            "taverns",
+            f"Enter the Dwarves deals {size} cards from the top of the deck to each tavern in turn: to stop "
+            "before it, give full taverns (or fewer only when the Age deck runs out)",
+            "R-ENTER-1",
+        )
