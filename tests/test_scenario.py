@@ -259,15 +259,15 @@ def test_r_comp_4_a_hero_placed_once_and_r_xform_7_no_royal_offering_in_an_army(
 
 
 def test_r_comp_1_age_i_army_cards_come_from_the_age_i_deck() -> None:
-    strict = Scenario(3, strict_decks=True)
-    s = strict.army(0, warrior=[3, 4, 5, 6, 6, 7, 8, 9]).build()
+    s = Scenario(3).army(0, warrior=[3, 4, 5, 6, 6, 7, 8, 9]).build()
     assert all(CARDS[c].age == 1 for c in s.players[0].columns[0])
-    refused(Scenario(3, strict_decks=True).army(0, warrior=[3]), "army", "R-COMP-1", 1, warrior=[3])
-    refused(Scenario(3, strict_decks=True).army(0, warrior=[3]), "taverns", "R-COMP-1", [["W3"], [], []])
-    # the lessons' default: a card the Age I deck no longer holds is the Age II copy
-    old = Scenario(3).army(0, warrior=[3]).army(1, warrior=[3]).build()
+    refused(Scenario(3).army(0, warrior=[3]), "army", "R-COMP-1", 1, warrior=[3])
+    refused(Scenario(3).army(0, warrior=[3]), "taverns", "R-COMP-1", [["W3"], [], []])
+    assert Scenario(3)._strict_decks  # the default
+    # lenient, on request: a card the Age I deck no longer holds is the Age II copy
+    old = Scenario(3, strict_decks=False).army(0, warrior=[3]).army(1, warrior=[3]).build()
     assert CARDS[old.players[1].columns[0][0]].age == 2
-    s2 = Scenario(3, age=2, strict_decks=True).army(0, warrior=[3, 3]).build()
+    s2 = Scenario(3, age=2).army(0, warrior=[3, 3]).build()
     assert sorted(CARDS[c].age for c in s2.players[0].columns[0]) == [1, 2]
 
 
@@ -517,7 +517,9 @@ def test_r_flow_2_a_forged_pause_inside_a_round_is_refused() -> None:
     d["tasks"].append(["trade", 1])  # Bo bid a 4 on the Goblin: no trade follows his pick
     with pytest.raises(DocumentError, match="R-TRADE-1"):
         load(d)
-    d = state_to_dict(sc.army(1, **LINE).at_tavern(0).build())
+    d = state_to_dict(
+        sc.army(1, warrior=[7], hunter=["H"], miner=[2], blacksmith=["B"], explorer=[8]).at_tavern(0).build()
+    )
     load(d)  # Bo owes a hero but Ana is on turn: valid until Bo's own recruitment check
     d["tasks"].append(["recruit", 1])  # a check on top of a valid position...
     with pytest.raises(DocumentError, match="pick order"):

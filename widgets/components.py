@@ -95,8 +95,13 @@ class _HtmlView(w.VBox):
     def refresh(self) -> None:
         self.html.value = self.render()
 
-    def render(self) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
+    #: panes drawn from the view alone: the :mod:`widgets.render` function, called ``draw(view, lang=...)``
+    draw: Callable[..., str] | None = None
+
+    def render(self) -> str:
+        if self.draw is None:  # pragma: no cover - subclasses give draw or override render
+            raise NotImplementedError
+        return self.draw(self.view, lang=self.lang)
 
 
 class StatusLine(_HtmlView):
@@ -112,9 +117,7 @@ class TavernRow(_HtmlView):
     """The three taverns and their cards; the tavern being resolved is highlighted."""
 
     css_class = "nt-tavern-row"
-
-    def render(self) -> str:
-        return r.taverns_html(self.view, lang=self.lang)
+    draw = staticmethod(r.taverns_html)
 
 
 class TreasuryView(_HtmlView):
@@ -130,9 +133,7 @@ class HeroesView(_HtmlView):
     """The heroes still available."""
 
     css_class = "nt-heroes-view"
-
-    def render(self) -> str:
-        return r.heroes_html(self.view, lang=self.lang)
+    draw = staticmethod(r.heroes_html)
 
 
 class PlayerBoard(_HtmlView):

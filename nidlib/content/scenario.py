@@ -18,9 +18,9 @@ Lessons, tests and rulings describe positions the way players talk about them:
 
 Dwarves are written as the score sheet writes them: their bravery points in a class column
 (``warrior=[3, 7]``), or alone as ``"W7"``, ``"H"``, ``"M0"``, ``"B"``, ``"E9"``, ``"RO3"``/``"RO5"``;
-heroes by name. Cards are taken out of the Age decks (``strict_decks=True``: only out of the right
-one, so an Age I army holds Age I cards), gold coins out of the Royal Treasure, so every built state obeys the same conservation checks as a
-played one.
+heroes by name. Cards are taken out of the right Age deck (an Age I army holds Age I cards, each
+card once), gold coins out of the Royal Treasure, so every built state obeys the same conservation
+checks as a played one.
 
 Coins: ``0``, ``2``, ``3``, ``4`` are the basic coins; ``"5b"`` (or the integer ``5``, the starting
 coin) is the basic 5; ``"g5"`` is a gold 5; ``6``..``25`` (or ``"g6"``...) are gold; ``"3s"`` is the
@@ -538,13 +538,13 @@ class Scenario:
         age: int = 1,
         round: int = 1,
         first_game: bool = False,
-        strict_decks: bool = False,
+        strict_decks: bool = True,
         **options: Any,
     ) -> None:
-        """``strict_decks=True``: every card comes from the right Age deck (an Age I army from the Age I
-        deck only, a tavern from the current Age's deck, R-COMP-1, R-ENTER-1), so the position is one a
-        game can reach. By default a card the right deck no longer holds comes from the other deck, as
-        the lessons' and rulings' set-ups expect (they show one rule and need more copies of a card)."""
+        """Every card comes from the right Age deck (an Age I army from the Age I deck only, a tavern
+        from the current Age's deck, R-COMP-1, R-ENTER-1), each card once, so the position is one a
+        game can reach. ``strict_decks=False`` lets a card the right deck no longer holds come from
+        the other deck: only for a position that deliberately needs more copies than the box has."""
         if age not in (1, 2):
             raise ScenarioError("age", f"the game has Ages 1 and 2, not {age!r}", "R-FLOW-1")
         try:
