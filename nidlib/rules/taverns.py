@@ -21,6 +21,7 @@ from nidlib.rules.base import (
     COLUMN_OF,
     DAGDA,
     GRID,
+    MEGINGJORD,
     THRUD,
     ULINE,
     YLUD,
@@ -46,6 +47,9 @@ def _task_recruit(s: State, task: RecruitCheck, log: Log) -> None:
     i = task.player
     p = s.players[i]
     if not has_lines(p, len(p.heroes) + 1):
+        return
+    if s.camp is not None and MEGINGJORD in p.command_zone:  # X-TH-ART-MEGINGJORD-2: no hero by lines
+        _ev(log, "recruit.megingjord", "X-TH-ART-MEGINGJORD-2", i, name=p.name)
         return
     if _any_eligible(s, p):
         s.tasks.append(_HERO_DUE[i])
