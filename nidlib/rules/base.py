@@ -1,11 +1,18 @@
 """What every phase of the rules shares: constants, event helpers, army arithmetic, task and action registries.
 
 Rule ids: R-SETUP-2 and R-SETUP-6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1
-(tavern size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
-R-HERO-BONFUR-3 and R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
-and R-HERO-ULINE-5 (the two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
-decision kind cites (``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
-R-HERO-YLUD-2, R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1.
+(tavern
+size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
+R-HERO-BONFUR-3 and
+R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
+and R-HERO-ULINE-5 (the
+two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
+decision kind cites
+(``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
+R-HERO-YLUD-2,
+R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1, R-HERO-YLUD-5, X-TH-6, X-TH-9, X-TH-ART-HOFUD-1,
+X-TH-ART-MJOLLNIR-1, X-TH-ART-VIDOFNIR-1, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1,
+X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-2, X-TH-MERC-1.
 
 The phase modules register a handler per automatic task (:func:`_handles`) and per action
 (:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot

@@ -8,7 +8,9 @@ pops automatic tasks and calls their handlers, registered by the phase modules
 unchecked, in-place path of bots and benchmarks.
 
 Rule ids: R-SETUP-1, R-SETUP-2, R-SETUP-3, R-SETUP-4, R-SETUP-5, R-SETUP-6, R-FLOW-1, R-FLOW-3,
-R-PICK-1 (an empty tavern), R-AGE-1, R-AGE-2, R-EVAL-2 (the order of the end steps), R-ROUND-1.
+R-PICK-1 (an
+empty tavern), R-AGE-1, R-AGE-2, R-EVAL-2 (the order of the end steps), R-ROUND-1, X-TH-1, X-TH-2,
+X-TH-SEQ-3.
 """
 
 from __future__ import annotations

@@ -7,13 +7,20 @@ when it is on (``CampRefill`` by Enter the Dwarves, ``Enlistment``/``CampClear``
 base registries (:func:`~nidlib.rules.base._does`, ``_LEGAL``, ``_CHECK``). Where the base game needs
 to know about it, it asks one cheap question (``s.camp is not None``, ``JARIKA in p.heroes``...).
 
-Rule ids: X-TH-1, X-TH-2, X-TH-3, X-TH-4, X-TH-5, X-TH-6, X-TH-7, X-TH-8, X-TH-9, X-TH-11, X-TH-CAMP-1,
-X-TH-CAMP-2, X-TH-CAMP-3, X-TH-MERC-1, X-TH-MERC-2, X-TH-ENL-1, X-TH-ENL-3, X-TH-ART-FAFNIR-1,
-X-TH-ART-VEGVISIR-1, X-TH-ART-VEGVISIR-3, X-TH-ART-VIDOFNIR-1, X-TH-ART-VIDOFNIR-2, X-TH-ART-VIDOFNIR-4,
-X-TH-ART-BRISINGAMENS-1, X-TH-ART-BRISINGAMENS-2, X-TH-ART-BRISINGAMENS-3, X-TH-ART-MJOLLNIR-1,
-X-TH-ART-HOFUD-1, X-TH-ART-HOFUD-2, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-3, X-TH-ART-GJALLARHORN-1,
-X-TH-ART-MEGINGJORD-2, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1, X-TH-HERO-KHRAD-1,
-X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-4, X-TH-HERO-ZOLKUR-1, X-TH-SEQ-1, X-TH-SEQ-3.
+Rule ids: X-TH-1, X-TH-2, X-TH-3, X-TH-4, X-TH-5, X-TH-6, X-TH-7, X-TH-8, X-TH-9, X-TH-11,
+X-TH-CAMP-1,
+X-TH-CAMP-2, X-TH-CAMP-3, X-TH-MERC-1, X-TH-MERC-2, X-TH-ENL-1, X-TH-ENL-3,
+X-TH-ART-FAFNIR-1,
+X-TH-ART-VEGVISIR-1, X-TH-ART-VEGVISIR-3, X-TH-ART-VIDOFNIR-1, X-TH-ART-VIDOFNIR-2,
+X-TH-ART-VIDOFNIR-4,
+X-TH-ART-BRISINGAMENS-1, X-TH-ART-BRISINGAMENS-2, X-TH-ART-BRISINGAMENS-3,
+X-TH-ART-MJOLLNIR-1,
+X-TH-ART-HOFUD-1, X-TH-ART-HOFUD-2, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-3,
+X-TH-ART-GJALLARHORN-1,
+X-TH-ART-MEGINGJORD-2, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1,
+X-TH-HERO-KHRAD-1,
+X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-4, X-TH-HERO-ZOLKUR-1, X-TH-SEQ-1,
+X-TH-SEQ-3, X-TH-12, X-TH-CAMP-4.
 """
 
 from __future__ import annotations
@@ -77,7 +84,7 @@ from nidlib.rules.base import (
     _t,
     ranks,
 )
-from nidlib.rules.taverns import _put
+from nidlib.rules.taverns import _put, discard_army_card
 from nidlib.rules.trades import _coin_at, _push_transform, transform_at
 
 FAFNIR = Artifact.FAFNIR.value
@@ -317,14 +324,7 @@ def _do_discard_card(s: State, a: DiscardCard, log: Log) -> None:
     p = s.players[i]
     ci = next(k for k, col in enumerate(p.columns) if a.card in col)
     p.columns[ci].remove(a.card)
-    kind = CARDS[a.card].kind
-    camp = _camp(s)
-    if kind is CardKind.MERCENARY:  # X-TH-MERC-2 (ENGINE CHOICE): to the Camp discard
-        camp.discard.append(a.card)
-    elif kind is CardKind.DOUBLE:  # X-TH-HERO-OLWYN-4 (ENGINE CHOICE): removed from the game
-        camp.removed.append(a.card)
-    else:
-        s.discard.append(a.card)
+    discard_army_card(s, a.card)  # X-TH-MERC-2, X-TH-HERO-OLWYN-4 (ENGINE CHOICES)
     rule = "X-TH-ART-HOFUD-1" if task.source == "hofud" else "X-TH-ART-BRISINGAMENS-3"
     _ev(log, "discard.card", rule, i, name=p.name, card=_card(a.card), cls=_c(ci))
 

@@ -1,7 +1,8 @@
 """Coins: coin trades, transformations and the Royal Treasury.
 
 Rule ids: R-TRADE-1, R-TRADE-2, R-TRADE-4, R-HERO-ULINE-5, R-XFORM-1, R-XFORM-2 (a coin at the
-place), R-XFORM-4, R-XFORM-5, R-TREAS-1, R-TREAS-3, R-TREAS-4, R-COIN-1.
+place),
+R-XFORM-4, R-XFORM-5, R-TREAS-1, R-TREAS-3, R-TREAS-4, R-COIN-1, X-TH-HERO-JARIKA-1, X-TH-HERO-ZOLKUR-1.
 """
 
 from __future__ import annotations
