@@ -136,10 +136,8 @@ class HeroesView(_HtmlView):
     draw = staticmethod(r.heroes_html)
 
 
-class PlayerBoard(_HtmlView):
-    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
-
-    css_class = "nt-player-board"
+class _PlayerView(_HtmlView):
+    """Base class: an HTML pane about one player, ``player``."""
 
     def __init__(
         self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
@@ -147,11 +145,17 @@ class PlayerBoard(_HtmlView):
         self.player = player
         super().__init__(controller, seat=seat, theme=theme)
 
+
+class PlayerBoard(_PlayerView):
+    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
+
+    css_class = "nt-player-board"
+
     def render(self) -> str:
         return r.player_board_html(self.view, self.player, lang=self.lang)
 
 
-class ArmyView(_HtmlView):
+class ArmyView(_PlayerView):
     """Player ``player``'s army (five columns, complete lines banded) and command zone."""
 
     css_class = "nt-army-view"
@@ -165,9 +169,8 @@ class ArmyView(_HtmlView):
         theme: bool = True,
         command_zone: bool = True,
     ) -> None:
-        self.player = player
         self.command_zone = command_zone
-        super().__init__(controller, seat=seat, theme=theme)
+        super().__init__(controller, player, seat=seat, theme=theme)
 
     def render(self) -> str:
         p = self.view.players[self.player]
@@ -175,16 +178,10 @@ class ArmyView(_HtmlView):
         return html + r.command_zone_html(p, lang=self.lang) if self.command_zone else html
 
 
-class CommandZoneView(_HtmlView):
+class CommandZoneView(_PlayerView):
     """Player ``player``'s command zone alone."""
 
     css_class = "nt-command-view"
-
-    def __init__(
-        self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
-    ) -> None:
-        self.player = player
-        super().__init__(controller, seat=seat, theme=theme)
 
     def render(self) -> str:
         return r.command_zone_html(self.view.players[self.player], lang=self.lang)
