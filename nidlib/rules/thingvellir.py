@@ -170,7 +170,10 @@ def _pick_camp(s: State, a: Pick, log: Log) -> None:
     if s.options.players == 2 and s.order and s.order[0] == i and s.taverns[s.tavern]:
         # X-TH-6: at the end of this pick turn (after its coin trade), discard one tavern card
         k = len(tasks)
-        while k and isinstance(tasks[k - 1], RecruitCheck | CoinTrade) and tasks[k - 1].player == i:
+        while k:
+            below = tasks[k - 1]
+            if not (isinstance(below, RecruitCheck | CoinTrade) and below.player == i):
+                break
             k -= 1
         tasks.insert(k, TavernDiscardDue(i))
     gain_camp_card(s, i, a.card, log)
