@@ -57,6 +57,20 @@ def safe(controller: Controller, fn: Callable[..., Any]) -> Callable[..., None]:
     return run
 
 
+def _panel(
+    form: w.VBox, controller: Controller, *, message_bar: bool, theme: bool
+) -> tuple[MessageBar | None, list[w.Widget]]:
+    """A panel's widgets: the theme (if asked), the form (``nt-panel``), then its own message bar
+    (if asked); returns the message bar and the children."""
+    form.add_class("nt-panel")
+    message = MessageBar(controller, theme=False) if message_bar else None
+    children: list[w.Widget] = [theme_widget()] if theme else []
+    children.append(form)
+    if message is not None:
+        children.append(message)
+    return message, children
+
+
 class _HtmlView(w.VBox):
     """Base class: an HTML pane redrawn from the controller after every change."""
 
@@ -375,12 +389,7 @@ class BidPanel(w.VBox):
         self.confirm.add_class("nt-bid-confirm")
         self.confirm.on_click(safe(controller, self._confirm))
         self.form = w.VBox([self.title, *self.taverns, self.pouch, self.confirm])
-        self.form.add_class("nt-panel")
-        self.message = MessageBar(controller, theme=False) if message_bar else None
-        children: list[w.Widget] = [theme_widget()] if theme else []
-        children.append(self.form)
-        if self.message is not None:
-            children.append(self.message)
+        self.message, children = _panel(self.form, controller, message_bar=message_bar, theme=theme)
         super().__init__(children)
         self.add_class("nt-root")
         self.add_class("nt-bid-panel")
@@ -484,12 +493,7 @@ class ActionPanel(w.VBox):
         self.title = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.form = w.VBox([self.title, self.buttons])
-        self.form.add_class("nt-panel")
-        self.message = MessageBar(controller, theme=False) if message_bar else None
-        children: list[w.Widget] = [theme_widget()] if theme else []
-        children.append(self.form)
-        if self.message is not None:
-            children.append(self.message)
+        self.message, children = _panel(self.form, controller, message_bar=message_bar, theme=theme)
         super().__init__(children)
         self.add_class("nt-root")
         self.add_class("nt-action-panel")
