@@ -14,7 +14,7 @@ SHEET: dict[str, Any] = {
         {
             "name": "Ana",
             "army": {
-                "warrior": [3, "M5"],
+                "warrior": [3, "merc5"],
                 "explorer": [5, "Vegvisir", "Olwyn's double"],
                 "miner": [1, "Olwyn's double"],
                 "hunter": [0],
@@ -53,7 +53,7 @@ def test_x_th_score_1_artifacts_mercenaries_vegvisir_doubles_and_heroes() -> Non
 @pytest.mark.parametrize(
     ("path", "value", "field", "rule"),
     [
-        (("army", "warrior", 1), "M4", "players[0].army.warrior[1]", "X-TH-MERC-1"),
+        (("army", "warrior", 1), "merc4", "players[0].army.warrior[1]", "X-TH-MERC-1"),
         (("army", "miner", 1), "Vegvisir", "players[0].army.miner[1]", "X-TH-ART-VEGVISIR-1"),
         (("army", "explorer", 1), "Olwyn's double", "players[0].army", "X-TH-HERO-OLWYN-1"),
         (("command_zone", 0), "Andumia", "players[0].army", "X-TH-HERO-OLWYN-1"),

@@ -104,13 +104,29 @@ class Position:
     deck_empty: bool = False
     #: the first card of the Pioneer of the Kingdom's pending draw
     pioneer_draw: str | None = None
+    #: the expansions in play (``["thingvellir"]``: RULES.md A.1)
+    expansions: tuple[str, ...] = ()
+    #: Thingvellir: the Camp cards face up (None: dealt from the Age's Camp deck)
+    camp: tuple[str, ...] | None = None
+    #: cards on the discard pile (taken out of the Age decks): what Andumia and Brisingamens may take
+    discard: tuple[str, ...] = ()
 
     def build(self, events: list[Event] | None = None) -> State:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
         names = tuple(seat.name for seat in self.seats)
         sc = Scenario(
-            len(self.seats), names=names, seed=self.seed, age=self.age, round=self.round, strict_decks=True
+            len(self.seats),
+            names=names,
+            seed=self.seed,
+            age=self.age,
+            round=self.round,
+            strict_decks=True,
+            expansions=self.expansions,
         )
+        if self.camp is not None:
+            sc.camp(list(self.camp))
+        if self.discard:
+            sc.discard(list(self.discard))
         gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
         if gems:
             sc.gems(gems)  # all at once: the gems of a position differ
@@ -287,9 +303,14 @@ def _spec(v: object, path: str) -> int | str:
     return v
 
 
-def _coins(v: object, path: str, size: int) -> tuple[CoinSpec, ...]:
-    """Coins as the Scenario spells them (``5b``, ``3s``, gold values); the Scenario reads them at build."""
-    return tuple(_spec(c, f"{path}[{k}]") for k, c in enumerate(_list(v, path, size=size)))
+def _coins(v: object, path: str, size: int | tuple[int, ...]) -> tuple[CoinSpec, ...]:
+    """Coins as the Scenario spells them (``5b``, ``3s``, gold values); the Scenario reads them at build.
+    ``size`` may allow several counts (after Jarnglofi a player owns 4 coins, X-TH-ART-JARNGLOFI-4)."""
+    sizes = (size,) if isinstance(size, int) else size
+    items = _list(v, path)
+    if len(items) not in sizes:
+        raise DocumentError(path, f"must hold {' or '.join(map(str, sizes))} coins")
+    return tuple(_spec(c, f"{path}[{k}]") for k, c in enumerate(items))
 
 
 def _seat(v: object, path: str, name: str) -> Seat:
@@ -303,14 +324,17 @@ def _seat(v: object, path: str, name: str) -> Seat:
     bid = None
     if "bid" in d:
         b = _obj(d["bid"], f"{path}.bid", ("taverns", "pouch"))
-        bid = (_coins(b["taverns"], f"{path}.bid.taverns", 3), _coins(b["pouch"], f"{path}.bid.pouch", 2))
+        bid = (
+            _coins(b["taverns"], f"{path}.bid.taverns", 3),
+            _coins(b["pouch"], f"{path}.bid.pouch", (2, 1)),
+        )
     return Seat(
         name=_str(d.get("name", name), f"{path}.name"),
         gem=_int(d["gem"], f"{path}.gem", 1, 6) if "gem" in d else None,
         command_zone=_strs(d.get("command_zone", []), f"{path}.command_zone"),
         army=tuple(army),
         bid=bid,
-        hand=_coins(d["hand"], f"{path}.hand", 5) if "hand" in d else None,
+        hand=_coins(d["hand"], f"{path}.hand", (5, 4)) if "hand" in d else None,
     )
 
 
@@ -322,7 +346,18 @@ def _position(v: object, path: str) -> Position:
         v,
         path,
         ("players", "step"),
-        ("age", "round", "seed", "heroes", "taverns", "deck_empty", "pioneer_draw"),
+        (
+            "age",
+            "round",
+            "seed",
+            "heroes",
+            "taverns",
+            "deck_empty",
+            "pioneer_draw",
+            "expansions",
+            "camp",
+            "discard",
+        ),
     )
     players = _list(d["players"], f"{path}.players")
     if len(players) not in NAMES:
@@ -354,6 +389,9 @@ def _position(v: object, path: str) -> Position:
         taverns=taverns,
         deck_empty=deck_empty,
         pioneer_draw=pioneer,
+        expansions=_strs(d["expansions"], f"{path}.expansions") if "expansions" in d else (),
+        camp=_strs(d["camp"], f"{path}.camp") if "camp" in d else None,
+        discard=_strs(d["discard"], f"{path}.discard") if "discard" in d else (),
     )
 
 
@@ -417,8 +455,10 @@ def ruling_from_dict(doc: object, name: str = "") -> EdgeCase:
         ("illegal",),
     )
     rid = _str(d["id"], f"{head}id")
-    if not re.fullmatch(r"EC-\d\d", rid) or rid not in RULES:
-        raise DocumentError(f"{head}id", f"{rid!r} is not a ruling id of RULES.md §14 (EC-nn)")
+    if not re.fullmatch(r"EC-X?\d\d", rid) or rid not in RULES:
+        raise DocumentError(
+            f"{head}id", f"{rid!r} is not a ruling id of RULES.md §14 (EC-nn) or Appendix A.4 (EC-Xnn)"
+        )
     if name and rid != name:
         raise DocumentError(f"{head}id", f"{rid} is stored in {name}.json")
     head = f"{rid}."
@@ -526,7 +566,7 @@ def run(case: EdgeCase) -> Outcome:
 # --- the verifier --------------------------------------------------------------------------------
 
 #: the top-level fields of the JSON state document (docs/state-schema.md)
-_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0)))
+_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0, expansions=("thingvellir",))))
 
 
 class _Missing(Exception):
@@ -697,9 +737,11 @@ GALLERY: tuple[EdgeCase, ...] = load_rulings()
 
 
 def get(ec_id: str) -> EdgeCase:
-    """The gallery entry with this id (``"EC-09"``, ``"ec09"`` and ``"9"`` all work)."""
+    """The gallery entry with this id (``"EC-09"``, ``"ec09"`` and ``"9"`` all work; ``"EC-X01"``,
+    ``"x1"`` for the expansions' rulings)."""
     digits = "".join(ch for ch in ec_id if ch.isdigit())
-    key = f"EC-{int(digits):02d}" if digits else ec_id
+    expansion = "X" if "x" in ec_id.lower().removeprefix("ec") else ""
+    key = f"EC-{expansion}{int(digits):02d}" if digits else ec_id
     for case in GALLERY:
         if case.id == key:
             return case
@@ -707,15 +749,26 @@ def get(ec_id: str) -> EdgeCase:
 
 
 def covered(cases: tuple[EdgeCase, ...] = GALLERY) -> list[str]:
-    """The ids the gallery holds, as runs of consecutive ids: ``["EC-01–EC-23", "EC-27–EC-46"]``."""
-    nums = sorted(int(c.id.removeprefix("EC-")) for c in cases)
-    runs: list[list[int]] = []
-    for n in nums:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return [f"EC-{r[0]:02d}" if len(r) == 1 else f"EC-{r[0]:02d}\u2013EC-{r[-1]:02d}" for r in runs]
+    """The ids the gallery holds, as runs of consecutive ids: ``["EC-01–EC-23", "EC-27–EC-46"]``;
+    the expansions' rulings follow as their own runs (``"EC-X01–EC-X36"``)."""
+    out: list[str] = []
+    for prefix in ("EC-", "EC-X"):
+        nums = sorted(
+            int(c.id[len(prefix) :])
+            for c in cases
+            if c.id[len(prefix) :].isdigit() and c.id.startswith(prefix)
+        )
+        runs: list[list[int]] = []
+        for n in nums:
+            if runs and n == runs[-1][-1] + 1:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        out += [
+            f"{prefix}{r[0]:02d}" if len(r) == 1 else f"{prefix}{r[0]:02d}\u2013{prefix}{r[-1]:02d}"
+            for r in runs
+        ]
+    return out
 
 
 __all__ = [

@@ -70,6 +70,7 @@ from nidlib.rules.base import (
     _LEGAL,
     _OFFERING,
     _RECRUIT,
+    _TAKEABLE,
     COLUMN_OF,
     E,
     Log,
@@ -147,7 +148,7 @@ def camp_visit_allowed(s: State, i: int) -> bool:
 def _eligible_discards(s: State, exclude: str = "") -> list[str]:
     """Discard-pile cards Andumia or Brisingamens may take: Dwarf cards and Royal Offerings
     (X-TH-HERO-ANDUMIA-1/3); a card already taken by the same effect is excluded."""
-    return [c for c in dict.fromkeys(s.discard) if c != exclude]
+    return [c for c in dict.fromkeys(s.discard) if c != exclude and c in _TAKEABLE]
 
 
 def camp_card_allowed(s: State, i: int, cid: str) -> Violation | None:
@@ -166,7 +167,18 @@ def _pick_camp(s: State, a: Pick, log: Log) -> None:
     camp.cards.remove(a.card)
     camp.visited = True
     p = s.players[i]
-    _ev(log, "camp.visit", "X-TH-4", i, name=p.name, card=_card(a.card), tavern=_t(s.tavern))
+    if s.order and s.order[0] != i:  # not the first player: Fafnir Baleygr's visit (X-TH-ART-FAFNIR-1)
+        _ev(
+            log,
+            "camp.visit-fafnir",
+            "X-TH-ART-FAFNIR-1",
+            i,
+            name=p.name,
+            card=_card(a.card),
+            tavern=_t(s.tavern),
+        )
+    else:
+        _ev(log, "camp.visit", "X-TH-4", i, name=p.name, card=_card(a.card), tavern=_t(s.tavern))
     if s.options.players == 2 and s.order and s.order[0] == i and s.taverns[s.tavern]:
         # X-TH-6: at the end of this pick turn (after its coin trade), discard one tavern card
         k = len(tasks)

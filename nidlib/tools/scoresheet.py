@@ -20,7 +20,7 @@ See ``docs/score-sheet.md``.
 
 Thingvellir (X-TH-SCORE-1): artifacts and the six heroes by name in the command zone (``"Draupnir"``,
 ``"Jarnglofi"``, ``"Holda"``), ``"Vegvisir"`` in the Explorer column, an enlisted Mercenary by its name
-(``"Mercenary 5"``, ``"M5"``) in one of its two classes, ``"Olwyn's double"`` in any column (two, in two
+(``"Mercenary 5"`` or ``"merc5"``) in one of its two classes, ``"Olwyn's double"`` in any column (two, in two
 different columns, with Olwyn); 4 coins with Jarnglofi; ``"mjollnir": "hunter"`` names Mjöllnir's class
 (default: the best one, the same score).
 """
@@ -165,8 +165,8 @@ for _a in ARTIFACTS:  # Thingvellir artifacts (X-TH-ART table)
     _alias(_ARTIFACT, _a.id, _a.name, _a.id, _a.name)
 _alias(_ARTIFACT, Artifact.FAFNIR.value, None, "Fafnir")
 _alias(_ARTIFACT, Artifact.VIDOFNIR.value, None, "Vidofnir", "Vidofnir and Vedrfolnir")
-for _k, _m in enumerate(MERCENARIES):  # Thingvellir mercenaries (X-TH-10)
-    _alias(_MERC, _m.id, _m.name, _m.id, _m.name, f"M{_k}")
+for _m in MERCENARIES:  # Thingvellir mercenaries (X-TH-10)
+    _alias(_MERC, _m.id, _m.name, _m.id, _m.name)
 _alias(_DOUBLE, "", "Olwyn's double", "Olwyn's double", "double", "Olwyn double")
 
 

@@ -201,7 +201,7 @@ def test_ec_x03_ec_x04_fafnir_visits_only_if_nobody_did_in_this_tavern() -> None
     while not isinstance(s2.tasks[-1], PickDue) or s2.tasks[-1].player != 2:
         s2, _ = play(s2, nidlib.legal_actions(s2)[0])
     s2, ev = play(s2, f"p2:pick:{camp[1]}")
-    assert by_rule(ev, "X-TH-4")
+    assert by_rule(ev, "X-TH-ART-FAFNIR-1")
 
 
 # --- enlistment -------------------------------------------------------------------------------
@@ -533,3 +533,40 @@ def test_x_th_seq_3_end_steps_enlistment_before_ylud_and_the_camp_cleared_for_ag
     assert all(c in CAMP_DECKS[2] for c in s.camp.cards)
     assert len(s.camp.discard) == 12  # the Age I Camp and the rest of its deck (X-TH-CAMP-1)
     assert Enlistment(2) in s.tasks
+
+
+def test_x_th_1_the_scenario_builds_thingvellir_positions() -> None:
+    from nidlib.content.scenario import Scenario, ScenarioError
+
+    s = (
+        Scenario(3, seed=1, expansions=TV)
+        .army(0, warrior=[4, "merc5"], explorer=["Vegvisir", 7])
+        .command_zone(0, ["Fafnir", "merc3", "Olwyn"])
+        .place(0, "Olwyn's double", "miner")
+        .command_zone(1, ["Jarnglofi"])
+        .bids(0, taverns=[4, 0, 5], pouch=[2, 3])
+        .bids(1, taverns=[4, 2, 3], pouch=["5b"])
+        .bids(2, taverns=[2, 3, 4], pouch=[0, 5])
+        .camp(["Vidofnir", "merc0", "Draupnir"])
+        .at_tavern(0)
+        .build()
+    )
+    assert s.order == [1, 0, 2]
+    assert s.camp is not None
+    assert s.camp.cards == ["vidofnir-vedrfolnir", "merc0", "draupnir"]
+    assert "p1:pick:draupnir" in {str(a) for a in nidlib.legal_actions(s)}
+    assert nidlib.from_json(nidlib.to_json(s)) == s
+    assert nidlib.final_scores(s).player("Ana").points("explorer") == 13 + 7
+    for bad, rule in (
+        (lambda: Scenario(3).command_zone(0, ["Vegvisir"]), "X-TH-1"),
+        (lambda: Scenario(3, expansions=TV).army(0, miner=["merc5"]), "X-TH-MERC-1"),
+        (lambda: Scenario(3, expansions=TV).place(0, "Olwyn's double", "miner"), "X-TH-HERO-OLWYN-1"),
+        (lambda: Scenario(3, expansions=TV).camp(["Jarnglofi"]), "X-TH-2"),
+        (
+            lambda: Scenario(3, expansions=TV).command_zone(1, ["Jarnglofi"]).hand(1, [0, 2, 3, 4, 5]),
+            "X-TH-ART-JARNGLOFI-4",
+        ),
+    ):
+        with pytest.raises(ScenarioError) as info:
+            bad()
+        assert info.value.rule == rule
