@@ -1176,7 +1176,7 @@ class Scenario:
         before it with :func:`apply_until`.
 
         ``check=True`` also runs the flow check (:func:`nidlib.rules.flowcheck.check_flow`) on the
-        result: with ``strict_decks=True`` this makes sure the position is one a game can reach. (A
+        result: with strict decks (the default) this makes sure the position is one a game can reach. (A
         paused result is always checked.)
 
         The scenario itself is not changed: build it again, or change it and build again.
