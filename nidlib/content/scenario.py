@@ -527,6 +527,17 @@ def _check_ylud_thrud(s: State) -> None:
             )
 
 
+def _to_command_zone(
+    p: Player, cid: str, ci: int | None, path: str, what: str, rule: str, *, hero: bool
+) -> None:
+    """A card that lives in the command zone (a neutral hero, an artifact), never in a column."""
+    if ci is not None:
+        raise ScenarioError(f"{path}.column", f"{CARDS[cid].name} is {what}: the command zone", rule)
+    if hero:
+        p.heroes.append(cid)
+    p.command_zone.append(cid)
+
+
 # --- the builder -----------------------------------------------------------------------------------------
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -771,11 +782,7 @@ class Scenario:
             p.columns[ci].append(cid)
             return
         if card.kind is CardKind.ARTIFACT and card.cls is None:
-            if ci is not None:
-                raise ScenarioError(
-                    f"{path}.column", f"{card.name} is an artifact: the command zone", "X-TH-11"
-                )
-            p.command_zone.append(cid)
+            _to_command_zone(p, cid, ci, path, "an artifact", "X-TH-11", hero=False)
             return
         if card.kind is CardKind.ROYAL_OFFERING:
             raise ScenarioError(
@@ -790,12 +797,7 @@ class Scenario:
             p.columns[ci].append(cid)
             return
         if card.kind is CardKind.HERO and card.cls is None:
-            if ci is not None:
-                raise ScenarioError(
-                    f"{path}.column", f"{card.name} is a neutral hero: the command zone", "R-ARMY-1"
-                )
-            p.heroes.append(cid)
-            p.command_zone.append(cid)
+            _to_command_zone(p, cid, ci, path, "a neutral hero", "R-ARMY-1", hero=True)
             return
         home = CLASSES.index(card.cls) if card.cls is not None else 3
         if ci is not None and ci != home:
