@@ -57,6 +57,20 @@ def safe(controller: Controller, fn: Callable[..., Any]) -> Callable[..., None]:
     return run
 
 
+def _panel(
+    form: w.VBox, controller: Controller, *, message_bar: bool, theme: bool
+) -> tuple[MessageBar | None, list[w.Widget]]:
+    """A panel's widgets: the theme (if asked), the form (``nt-panel``), then its own message bar
+    (if asked); returns the message bar and the children."""
+    form.add_class("nt-panel")
+    message = MessageBar(controller, theme=False) if message_bar else None
+    children: list[w.Widget] = [theme_widget()] if theme else []
+    children.append(form)
+    if message is not None:
+        children.append(message)
+    return message, children
+
+
 class _HtmlView(w.VBox):
     """Base class: an HTML pane redrawn from the controller after every change."""
 
@@ -95,8 +109,13 @@ class _HtmlView(w.VBox):
     def refresh(self) -> None:
         self.html.value = self.render()
 
-    def render(self) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
+    #: panes drawn from the view alone: the :mod:`widgets.render` function, called ``draw(view, lang=...)``
+    draw: Callable[..., str] | None = None
+
+    def render(self) -> str:
+        if self.draw is None:  # pragma: no cover - subclasses give draw or override render
+            raise NotImplementedError
+        return self.draw(self.view, lang=self.lang)
 
 
 class StatusLine(_HtmlView):
@@ -112,9 +131,7 @@ class TavernRow(_HtmlView):
     """The three taverns and their cards; the tavern being resolved is highlighted."""
 
     css_class = "nt-tavern-row"
-
-    def render(self) -> str:
-        return r.taverns_html(self.view, lang=self.lang)
+    draw = staticmethod(r.taverns_html)
 
 
 class TreasuryView(_HtmlView):
@@ -130,15 +147,11 @@ class HeroesView(_HtmlView):
     """The heroes still available."""
 
     css_class = "nt-heroes-view"
-
-    def render(self) -> str:
-        return r.heroes_html(self.view, lang=self.lang)
+    draw = staticmethod(r.heroes_html)
 
 
-class PlayerBoard(_HtmlView):
-    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
-
-    css_class = "nt-player-board"
+class _PlayerView(_HtmlView):
+    """Base class: an HTML pane about one player, ``player``."""
 
     def __init__(
         self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
@@ -146,11 +159,17 @@ class PlayerBoard(_HtmlView):
         self.player = player
         super().__init__(controller, seat=seat, theme=theme)
 
+
+class PlayerBoard(_PlayerView):
+    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
+
+    css_class = "nt-player-board"
+
     def render(self) -> str:
         return r.player_board_html(self.view, self.player, lang=self.lang)
 
 
-class ArmyView(_HtmlView):
+class ArmyView(_PlayerView):
     """Player ``player``'s army (five columns, complete lines banded) and command zone."""
 
     css_class = "nt-army-view"
@@ -164,9 +183,8 @@ class ArmyView(_HtmlView):
         theme: bool = True,
         command_zone: bool = True,
     ) -> None:
-        self.player = player
         self.command_zone = command_zone
-        super().__init__(controller, seat=seat, theme=theme)
+        super().__init__(controller, player, seat=seat, theme=theme)
 
     def render(self) -> str:
         p = self.view.players[self.player]
@@ -174,16 +192,10 @@ class ArmyView(_HtmlView):
         return html + r.command_zone_html(p, lang=self.lang) if self.command_zone else html
 
 
-class CommandZoneView(_HtmlView):
+class CommandZoneView(_PlayerView):
     """Player ``player``'s command zone alone."""
 
     css_class = "nt-command-view"
-
-    def __init__(
-        self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
-    ) -> None:
-        self.player = player
-        super().__init__(controller, seat=seat, theme=theme)
 
     def render(self) -> str:
         return r.command_zone_html(self.view.players[self.player], lang=self.lang)
@@ -377,12 +389,7 @@ class BidPanel(w.VBox):
         self.confirm.add_class("nt-bid-confirm")
         self.confirm.on_click(safe(controller, self._confirm))
         self.form = w.VBox([self.title, *self.taverns, self.pouch, self.confirm])
-        self.form.add_class("nt-panel")
-        self.message = MessageBar(controller, theme=False) if message_bar else None
-        children: list[w.Widget] = [theme_widget()] if theme else []
-        children.append(self.form)
-        if self.message is not None:
-            children.append(self.message)
+        self.message, children = _panel(self.form, controller, message_bar=message_bar, theme=theme)
         super().__init__(children)
         self.add_class("nt-root")
         self.add_class("nt-bid-panel")
@@ -486,12 +493,7 @@ class ActionPanel(w.VBox):
         self.title = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.form = w.VBox([self.title, self.buttons])
-        self.form.add_class("nt-panel")
-        self.message = MessageBar(controller, theme=False) if message_bar else None
-        children: list[w.Widget] = [theme_widget()] if theme else []
-        children.append(self.form)
-        if self.message is not None:
-            children.append(self.message)
+        self.message, children = _panel(self.form, controller, message_bar=message_bar, theme=theme)
         super().__init__(children)
         self.add_class("nt-root")
         self.add_class("nt-action-panel")

@@ -35,7 +35,7 @@ def _goblin(seed: int, goblin: list[str], *, phase: str = "tavern") -> Scenario:
         .bids(0, taverns=["5b", 2, 3], pouch=[0, 4])
         .bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
         .bids(2, taverns=[3, "5b", 4], pouch=[0, 2])
-        .taverns([goblin, ["B", "H", "W3"], ["M2", "H", "E6"]])
+        .taverns([goblin, ["B", "H", "W6"], ["M2", "H", "E10"]])
     )
     return sc
 

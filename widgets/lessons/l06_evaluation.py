@@ -49,7 +49,7 @@ def walkthrough_spec() -> Scenario:
     """Every distinction is won: King's Hand, Hunting Master, Crown Jeweler, Armorer (a line, a hero), Pioneer."""
     s = (
         Scenario(3, names=NAMES, seed=3)
-        .army(0, warrior=[3, 4, 5], hunter=[0, 0], miner=[1, 1], blacksmith=[0], explorer=[6, 7])
+        .army(0, warrior=[3, 4, 5], hunter=[0, 0], miner=[1, 0], blacksmith=[0], explorer=[6, 7])
         .command_zone(0, ["Skaa"])
         .army(1, warrior=[7, 8], hunter=[0, 0, 0], miner=[0], explorer=[8])
         .army(2, warrior=[9], hunter=[0], miner=[2, 2, 1], explorer=[9, 10, 11])

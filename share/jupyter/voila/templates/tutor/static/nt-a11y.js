@@ -82,17 +82,25 @@
     }
   }
 
-  var pending = false;
-  function check() {
-    if (pending) { return; }
-    pending = true;
-    window.requestAnimationFrame(function () {
-      pending = false;
-      nameSliders();
-      labelUploads();
-      announce();
-    });
-  }
+  // Shared with nt-keys.js (loaded after this file): fn, run at the next animation frame once,
+  // however many DOM changes call for it before then.
+  window.ntOncePerFrame = function (fn) {
+    var pending = false;
+    return function () {
+      if (pending) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () {
+        pending = false;
+        fn();
+      });
+    };
+  };
+
+  var check = window.ntOncePerFrame(function () {
+    nameSliders();
+    labelUploads();
+    announce();
+  });
 
   function start() {
     new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
