@@ -18,6 +18,7 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from playouts import machine, update_section
 
@@ -57,7 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     if ns.merge:
         import json
 
-        rows = [json.loads(line) for path in ns.merge for line in open(path, encoding="utf-8") if line.strip()]
+        rows = [
+            json.loads(line)
+            for path in ns.merge
+            for line in Path(path).read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
         rows.sort(key=lambda r: r["game"])
         for r in rows:
             outright += r["outright"]
@@ -69,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             searched.extend(r["searched"])
         ns.games = len(rows)
         elapsed_merge = sum(r["wall"] for r in rows)
-    out = open(ns.jsonl, "a", encoding="utf-8") if ns.jsonl else None
+    out = open(ns.jsonl, "a", encoding="utf-8") if ns.jsonl else None  # noqa: SIM115 (one line per game, flushed)
     for g in range(ns.first, ns.first + (0 if ns.merge else ns.games)):
         game_start = time.perf_counter()
         t0, c0, s0 = len(times), len(cpu), len(searched)
