@@ -157,3 +157,36 @@ def test_lang_in_the_address_reaches_the_kernel(
     expect(nav.locator(".nt-nav-next")).to_have_attribute("href", "03-coin-trades.html?lang=zh-Hant")
     _no_error_output(page)
     assert not outside, f"requests to other hosts: {sorted(set(outside))}"
+
+
+def test_score_sheet_editor_keeps_the_sheet_across_a_reload(
+    lite_url: str, offline: tuple[BrowserContext, list[str]]
+) -> None:
+    """Lesson 7's sheet is kept in the browser (IndexedDB, ``widgets/browser_store.py``): a reload (in
+    any language) brings back the learner's sheet, not the example."""
+    context, outside = offline
+    page = context.new_page()
+    page.goto(f"{lite_url}/voici/render/07-final-scoring.html")
+    kept = page.locator(".nt-sheet-kept")
+    _ready(page, ".nt-sheet-kept")
+    expect(kept).to_contain_text("This browser keeps your sheet", timeout=BOOT_MS)
+    area = page.locator(".nt-sheet-text textarea")
+    edited = area.input_value().replace('"Bo"', '"Birgit"')
+    assert "Birgit" in edited
+    area.fill(edited)
+    area.blur()  # the text area sends its value when it loses the focus
+    players = page.locator(".nt-sheet-player select")
+    expect(players).to_contain_text("Birgit")  # scored again: the kernel has the new text
+
+    page.reload()
+    _ready(page, ".nt-sheet-kept")
+    expect(kept).to_contain_text("Your sheet from your last visit is back", timeout=BOOT_MS)
+    expect(area).to_have_value(edited)
+    expect(players).to_contain_text("Birgit")
+
+    page.goto(f"{lite_url}/voici/render/07-final-scoring.html?lang=zh-Hans")
+    page.wait_for_url("**/07-final-scoring.zh-Hans.html")
+    expect(kept).to_contain_text("你上次的计分表回来了", timeout=BOOT_MS)
+    expect(area).to_have_value(edited)
+    _no_error_output(page)
+    assert not outside, f"requests to other hosts: {sorted(set(outside))}"
