@@ -56,7 +56,7 @@ tar xzf "$CACHE/npm/fortawesome-fontawesome-free-$FONTAWESOME.tgz" -C "$WORK/npm
 KPYPI="$VENV/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 # 4. the Pyodide folder: core + pure-Python wheels (PyPI, exact versions, cached) + a patched lock
 "$VENV/bin/python" "$HERE/pyodide_offline.py" "$WORK/npm/package" "$WORK/site/static/pyodide" \
-  --cache "$CACHE/wheels" \
+  --cache "$CACHE/wheels" --stub jedi \
   --wheel "$OWN:ipywidgets,mistune" \
   --pin "ipywidgets==8.1.9:comm,traitlets,ipython" --pin "comm==0.2.3:traitlets" --pin "mistune==3.1.4" \
   --pin "ipython==9.6.0:decorator,ipython-pygments-lexers,jedi,matplotlib-inline,prompt-toolkit,pygments,stack-data,traitlets,wcwidth" \
