@@ -2,7 +2,7 @@
 
 ``score SHEET.json [--json] [--lang LANG]``
     score an end-of-game sheet (delegates to :func:`nidlib.tools.scoresheet.main`).
-``play [--players N] [--seed N] [--bots LEVELS] [--names NAMES] [--first-game] [--json] [--lang LANG]``
+``play [--players N] [--seed N] [--bots LEVELS] [--names NAMES] [--first-game] [--expansions thingvellir] [--json] [--lang LANG]``
     bots play a whole game; prints the readable transcript (taverns, bids as revealed, pick
     order and why, picks, trades, heroes, distinctions, score sheets) or, with ``--json``, the
     action and event log. The same options always print the same output.
@@ -67,6 +67,9 @@ def _play_parser() -> _Parser:
         "--names", default=None, help="player names, comma separated (default Ana, Bo, Cy, Di, Ed)"
     )
     p.add_argument("--first-game", action="store_true", help="leave Thrud, Ylud and Uline out (R-SETUP-5)")
+    p.add_argument(
+        "--expansions", default="", help="expansions in play, comma separated: thingvellir (X-TH-1)"
+    )
     p.add_argument("--json", action="store_true", help="print the action and event log as JSON")
     p.add_argument("--lang", default=None, help="en, zh-Hant or zh-Hans")
     return p
@@ -103,8 +106,14 @@ def play_main(argv: Sequence[str]) -> int:
                 "play.err.bots-count", {"given": len(levels), "players": ns.players, "example": example}, lang
             )
         )
+    from nidlib.core.cards import EXPANSIONS
     from nidlib.rules.engine import DEFAULT_NAMES
     from nidlib.tools.play import format_game, game_json, make_bots, play_game
+
+    expansions = tuple(x.strip() for x in ns.expansions.split(",") if x.strip())
+    for x in expansions:
+        if x not in EXPANSIONS:
+            return _fail(render("play.err.expansion", {"value": clip(x), "known": ", ".join(EXPANSIONS)}, lang))
 
     names = list(DEFAULT_NAMES[: ns.players])
     if ns.names is not None:
@@ -117,7 +126,7 @@ def play_main(argv: Sequence[str]) -> int:
             bad = [ch for ch in name if unicodedata.category(ch) in NAME_FORBIDDEN]
             if bad:
                 return _fail(render("play.err.name-char", {"code": f"{ord(bad[0]):04X}"}, lang))
-    state, log = play_game(names, ns.seed, make_bots(levels, ns.seed), ns.first_game)
+    state, log = play_game(names, ns.seed, make_bots(levels, ns.seed), ns.first_game, expansions=expansions)
     if ns.json:
         print(json.dumps(game_json(state, log, levels), ensure_ascii=False, indent=1))
     else:

@@ -451,7 +451,7 @@ def _list(value: object, path: str) -> list[Any]:
 
 def _check_ylud_thrud(s: State) -> None:
     """Where Ylud and Thrud may be at this point of the flow (R-HERO-YLUD-1..3, R-HERO-THRUD-2/5)."""
-    skeleton = end_steps(s.age)
+    skeleton = end_steps(s.age, thingvellir=s.camp is not None)
     k = len(s.tasks)
     prefix = s.tasks == skeleton[:k]
     ylud_done = prefix and k <= len(skeleton) - 1  # this Age's Ylud step has run
@@ -1121,7 +1121,7 @@ class Scenario:
             if len(deck) > room:
                 s.discard.extend(deck[: len(deck) - room])
                 del deck[: len(deck) - room]
-        base = end_steps(s.age)
+        base = end_steps(s.age, thingvellir=s.camp is not None)
         if phase[0] == "bids":
             owner = next((i for i, p in enumerate(s.players) if Hero.ULINE in p.heroes), None)
             for i, p in enumerate(s.players):

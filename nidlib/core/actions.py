@@ -16,6 +16,20 @@ error messages and the JSON action log::
     p0:tradediscard:p1      two equal pouch coins: which one is discarded (R-TRADE-4)
     p0:keep:2E9             Pioneer of the Kingdom: the card kept
 
+Thingvellir (RULES.md A.7)::
+
+    p0:pick:vegvisir        a Camp visit is the pick of the turn (X-TH-4)
+    p0:bid:5b,4,3/2         after Jarnglofi: four coins, one in the pouch (X-TH-ART-JARNGLOFI-4)
+    p0:tavern-discard:1W3   2 players: the Camp visitor discards a tavern card (X-TH-6)
+    p0:enlist-order:last    the player with most Mercenaries enlists first or last (X-TH-9)
+    p0:enlist:merc3/miner   enlist a Mercenary into one of its two classes (X-TH-MERC-1)
+    p0:vidofnir:p0+2,p1     Vidofnir: +2 on p0 first, then +3 on p1 (X-TH-ART-VIDOFNIR-1)
+    p0:take:2RO5            Andumia / Brisingamens: a card of the discard pile (X-TH-HERO-ANDUMIA-1)
+    p1:discard-card:1W4     Höfud / Brisingamens' end discard: one card of the army (X-TH-ART-HOFUD-1)
+    p0:doubles:miner,hunter Olwyn's two doubles, in two different columns (X-TH-HERO-OLWYN-1)
+    p0:camp:merc7           Holda: the Camp card taken (X-TH-HERO-HOLDA-1)
+    p0:mjollnir:hunter      Mjöllnir's class (X-TH-ART-MJOLLNIR-1)
+
 Coin locations: ``t0``..``t2`` tavern spaces (Goblin, Dragon, Horse), ``p0``/``p1``
 pouch spaces, ``h0``.. coins in hand (hand is kept sorted): the text of a
 :class:`nidlib.core.places.Place`, read by :func:`nidlib.core.places.parse_place`.
@@ -25,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nidlib.core.cards import CARDS, HERO_IDS, DwarfClass
+from nidlib.core.cards import ALL_HERO_IDS, CARDS, DwarfClass
 from nidlib.core.coins import Coin
 from nidlib.core.errors import InvalidActionError
 from nidlib.core.places import parse_place
@@ -38,11 +52,12 @@ def _check_location(loc: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Place all five coins: three on the tavern spaces, two in the pouch (R-BID-1)."""
+    """Place all coins: three on the tavern spaces, the others (two, or one after Jarnglofi) in the pouch
+    (R-BID-1, X-TH-ART-JARNGLOFI-4)."""
 
     player: int
     taverns: tuple[Coin, Coin, Coin]
-    pouch: tuple[Coin, Coin]
+    pouch: tuple[Coin, Coin] | tuple[Coin]
 
     def __str__(self) -> str:
         return f"p{self.player}:bid:{','.join(map(str, self.taverns))}/{','.join(map(str, self.pouch))}"
@@ -158,6 +173,109 @@ class Keep:
         return f"p{self.player}:keep:{self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class TavernDiscard:
+    """2 players: the first player, who visited the Camp, discards one tavern card (X-TH-6)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:tavern-discard:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class EnlistOrder:
+    """Enlist first (``last=False``) or last (X-TH-9)."""
+
+    player: int
+    last: bool
+
+    def __str__(self) -> str:
+        return f"p{self.player}:enlist-order:{'last' if self.last else 'first'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Enlist:
+    """Enlist one Mercenary of the command zone into one of its two classes (X-TH-MERC-1)."""
+
+    player: int
+    card: str
+    column: DwarfClass
+
+    def __str__(self) -> str:
+        return f"p{self.player}:enlist:{self.card}/{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Vidofnir:
+    """Vidofnir & Vedrfölnir: transform ``first`` by ``amount`` (2 or 3), then ``second`` by the other
+    amount (X-TH-ART-VIDOFNIR-1)."""
+
+    player: int
+    first: str
+    amount: int
+    second: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:vidofnir:{self.first}+{self.amount},{self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscarded:
+    """Andumia or Brisingamens: take a card of the discard pile (X-TH-HERO-ANDUMIA-1, X-TH-ART-BRISINGAMENS-1)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:take:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard:
+    """Höfud or the Brisingamens end discard: one card of the army (X-TH-ART-HOFUD-1, X-TH-ART-BRISINGAMENS-3)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:discard-card:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDoubles:
+    """Olwyn's two doubles, in two different columns (X-TH-HERO-OLWYN-1)."""
+
+    player: int
+    columns: tuple[DwarfClass, DwarfClass]
+
+    def __str__(self) -> str:
+        return f"p{self.player}:doubles:{','.join(self.columns)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCamp:
+    """Holda: take one Camp card (X-TH-HERO-HOLDA-1)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:camp:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseClass:
+    """Mjöllnir: the class whose ranks score 2 points each (X-TH-ART-MJOLLNIR-1)."""
+
+    player: int
+    column: DwarfClass
+
+    def __str__(self) -> str:
+        return f"p{self.player}:mjollnir:{self.column}"
+
+
 Action = (
     Bid
     | UlineBid
@@ -170,6 +288,15 @@ Action = (
     | TradeCoins
     | TradeDiscard
     | Keep
+    | TavernDiscard
+    | EnlistOrder
+    | Enlist
+    | Vidofnir
+    | TakeDiscarded
+    | DiscardCard
+    | PlaceDoubles
+    | TakeCamp
+    | ChooseClass
 )
 
 
@@ -189,6 +316,16 @@ def _column(text: str) -> DwarfClass:
         ) from None
 
 
+_CARD_VERBS: dict[str, type[Pick | Keep | TavernDiscard | TakeDiscarded | DiscardCard | TakeCamp]] = {
+    "pick": Pick,
+    "keep": Keep,
+    "tavern-discard": TavernDiscard,
+    "take": TakeDiscarded,
+    "discard-card": DiscardCard,
+    "camp": TakeCamp,
+}
+
+
 def parse(text: str) -> Action:
     """Parse the text form of an action; raises InvalidActionError saying what is wrong."""
     parts = text.strip().split(":")
@@ -198,22 +335,44 @@ def parse(text: str) -> Action:
     if verb == "bid":
         left, sep, right = arg.partition("/")
         t, p = _coins(left), _coins(right)
-        if not sep or len(t) != 3 or len(p) != 2:
+        if not sep or len(t) != 3 or len(p) not in (1, 2):
             raise InvalidActionError(
                 f"{text!r}: a bid is three tavern coins '/' two pouch coins, e.g. 5b,0,4/2,3"
             )
-        return Bid(player, (t[0], t[1], t[2]), (p[0], p[1]))
+        return Bid(player, (t[0], t[1], t[2]), (p[0], p[1]) if len(p) == 2 else (p[0],))
     if verb == "uline":
         coins = _coins(arg)
         if len(coins) != 1:
             raise InvalidActionError(f"{text!r}: name the coin Uline lays, e.g. p0:uline:7")
         return UlineBid(player, coins[0])
-    if verb in ("pick", "keep"):
+    if verb in _CARD_VERBS:
         if arg not in CARDS:
             raise InvalidActionError(f"{text!r}: there is no card {arg!r}")
-        return Pick(player, arg) if verb == "pick" else Keep(player, arg)
+        return _CARD_VERBS[verb](player, arg)
+    if verb == "enlist-order":
+        if arg not in ("first", "last"):
+            raise InvalidActionError(f"{text!r}: enlist 'first' or 'last'")
+        return EnlistOrder(player, arg == "last")
+    if verb == "enlist":
+        cid, sep, col = arg.partition("/")
+        if not sep or cid not in CARDS:
+            raise InvalidActionError(f"{text!r}: name a Mercenary and a class, e.g. p0:enlist:merc3/miner")
+        return Enlist(player, cid, _column(col))
+    if verb == "vidofnir":
+        first, sep, second = arg.partition(",")
+        loc, plus, amount = first.partition("+")
+        if not sep or not plus or amount not in ("2", "3"):
+            raise InvalidActionError(f"{text!r}: e.g. p0:vidofnir:p0+2,p1 (+2 on p0 first, then +3 on p1)")
+        return Vidofnir(player, _check_location(loc), int(amount), _check_location(second))
+    if verb == "doubles":
+        cols = [_column(c) for c in arg.split(",")]
+        if len(cols) != 2:
+            raise InvalidActionError(f"{text!r}: name two columns, e.g. p0:doubles:miner,hunter")
+        return PlaceDoubles(player, (cols[0], cols[1]))
+    if verb == "mjollnir":
+        return ChooseClass(player, _column(arg))
     if verb == "hero":
-        if arg not in HERO_IDS:
+        if arg not in ALL_HERO_IDS:
             raise InvalidActionError(f"{text!r}: there is no hero {arg!r}")
         return Recruit(player, arg)
     if verb == "thrud":

@@ -46,6 +46,9 @@ class CardKind(StrEnum):
     ROYAL_OFFERING = "royal_offering"
     HERO = "hero"
     ARMORER = "armorer"  # King's Great Armorer special 2-rank blacksmith (R-COMP-5)
+    ARTIFACT = "artifact"  # Thingvellir Camp card (X-TH-ART table)
+    MERCENARY = "mercenary"  # Thingvellir Camp card (X-TH-10)
+    DOUBLE = "double"  # one of Olwyn's two doubles (X-TH-HERO-OLWYN-1/2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,10 @@ class Card:
     five_players_only: bool = False
     offering: int = 0  # +3 / +5 for Royal Offerings
     title: str = ""  # heroes' epithet ("the Venal")
+    #: a Thingvellir Mercenary's two classes and the bravery points of its rank in each (X-TH-10)
+    options: tuple[tuple[DwarfClass, int], ...] = ()
+    #: the expansion the card belongs to ("" = the base game)
+    expansion: str = ""
 
     @property
     def rank_count(self) -> int:
@@ -81,11 +88,15 @@ class Card:
 
     @property
     def is_dwarf_like(self) -> bool:
-        """Dwarves and the special blacksmith: the cards Bonfur/Dagda may discard (R-HERO-DAGDA-3/4)."""
-        return self.kind is CardKind.DWARF or self.kind is CardKind.ARMORER
+        """Dwarf cards for discard effects: dwarves, the special blacksmith, enlisted Mercenaries and
+        Olwyn's doubles (R-HERO-DAGDA-3/4, X-TH-INT-2); never heroes nor Vegvisir (X-TH-ART-VEGVISIR-3)."""
+        return self.kind in _DWARF_KINDS
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"
+
+
+_DWARF_KINDS = frozenset({CardKind.DWARF, CardKind.ARMORER, CardKind.MERCENARY, CardKind.DOUBLE})
 
 
 # --- Dwarf decks (R-COMP-1) -------------------------------------------------
@@ -189,6 +200,13 @@ class Hero(StrEnum):
     ULINE = "uline"
     YLUD = "ylud"
     THRUD = "thrud"
+    # Thingvellir (X-TH-12): six neutral heroes
+    ANDUMIA = "andumia"
+    HOLDA = "holda"
+    KHRAD = "khrad"
+    JARIKA = "jarika"
+    OLWYN = "olwyn"
+    ZOLKUR = "zolkur"
 
 
 DWERGS: frozenset[str] = frozenset({Hero.YMIR, Hero.AESIR, Hero.SIGMIR, Hero.JUNGIR, Hero.BERGELMIR})
@@ -227,11 +245,35 @@ HEROES: tuple[Card, ...] = (
     _hero(Hero.YLUD, "Ylud", "the Unpredictable"),
     _hero(Hero.THRUD, "Thrud", "the Headhunter"),
 )
+#: the six Thingvellir heroes (X-TH-12): all neutral, in the command zone
+THINGVELLIR_HEROES: tuple[Card, ...] = tuple(
+    Card(id=h.value, kind=CardKind.HERO, name=name, title=title, expansion="thingvellir")
+    for h, name, title in (
+        (Hero.ANDUMIA, "Andumia", "the Necromancer"),
+        (Hero.HOLDA, "Holda", "the Minstrel"),
+        (Hero.KHRAD, "Khrad", "the Beggar"),
+        (Hero.JARIKA, "Jarika", "the Rogue"),
+        (Hero.OLWYN, "Olwyn", "the Illusionist"),
+        (Hero.ZOLKUR, "Zolkur", "the Greedy"),
+    )
+)
 
 #: Ylud's single rank, by the column she sits in (R-HERO-YLUD-5).
 YLUD_BRAVERY: dict[DwarfClass, int] = {W: 7, H: 0, M: 1, B: 0, E: 11}
 #: Fixed points of neutral heroes in the command zone (R-SCORE-7); Astrid and Dwergs are computed.
-NEUTRAL_POINTS: dict[str, int] = {Hero.SKAA: 17, Hero.GRID: 7, Hero.ULINE: 9, Hero.THRUD: 13}
+NEUTRAL_POINTS: dict[str, int] = {
+    Hero.SKAA: 17,
+    Hero.GRID: 7,
+    Hero.ULINE: 9,
+    Hero.THRUD: 13,
+    # Thingvellir heroes (X-TH-SCORE-1)
+    Hero.ANDUMIA: 12,
+    Hero.HOLDA: 12,
+    Hero.KHRAD: 4,
+    Hero.JARIKA: 8,
+    Hero.OLWYN: 9,
+    Hero.ZOLKUR: 10,
+}
 #: Dwerg brothers by count (R-SCORE-11).
 DWERG_POINTS: tuple[int, ...] = (0, 13, 40, 81, 108, 135)
 #: Explorer ranks Hourya needs before she can be recruited (R-HERO-HOURYA-2).
@@ -268,10 +310,115 @@ DISTINCTION_NAMES: dict[Distinction, str] = {
     Distinction.PIONEER: "Pioneer of the Kingdom",
 }
 
+# --- Thingvellir: Camp cards and Olwyn's doubles (RULES.md A.1.1) ------------------------------
+
+
+class Artifact(StrEnum):
+    """The 12 artifacts (X-TH-ART table), Age I then Age II."""
+
+    FAFNIR = "fafnir-baleygr"
+    DRAUPNIR = "draupnir"
+    VEGVISIR = "vegvisir"
+    SVALINN = "svalinn"
+    MEGINGJORD = "megingjord"
+    VIDOFNIR = "vidofnir-vedrfolnir"
+    BRISINGAMENS = "brisingamens"
+    MJOLLNIR = "mjollnir"
+    HOFUD = "hofud"
+    HRAFNSMERKI = "hrafnsmerki"
+    JARNGLOFI = "jarnglofi"
+    GJALLARHORN = "gjallarhorn"
+
+
+_ARTIFACT_DATA: tuple[tuple[Artifact, str, int], ...] = (
+    (Artifact.FAFNIR, "Fafnir Baleygr", 1),
+    (Artifact.DRAUPNIR, "Draupnir", 1),
+    (Artifact.VEGVISIR, "Vegvisir", 1),
+    (Artifact.SVALINN, "Svalinn", 1),
+    (Artifact.MEGINGJORD, "Megingjord", 1),
+    (Artifact.VIDOFNIR, "Vidofnir & Vedrfölnir", 1),
+    (Artifact.BRISINGAMENS, "Brisingamens", 2),
+    (Artifact.MJOLLNIR, "Mjöllnir", 2),
+    (Artifact.HOFUD, "Höfud", 2),
+    (Artifact.HRAFNSMERKI, "Hrafnsmerki", 2),
+    (Artifact.JARNGLOFI, "Jarnglofi", 2),
+    (Artifact.GJALLARHORN, "Gjallarhorn", 2),
+)
+#: Vegvisir goes to the Explorer column: 1 Explorer rank, 13 bravery points (X-TH-ART-VEGVISIR-1)
+ARTIFACTS: tuple[Card, ...] = tuple(
+    Card(
+        id=a.value,
+        kind=CardKind.ARTIFACT,
+        name=name,
+        age=0,
+        cls=E if a is Artifact.VEGVISIR else None,
+        ranks=(13,) if a is Artifact.VEGVISIR else (),
+        expansion="thingvellir",
+    )
+    for a, name, _age in _ARTIFACT_DATA
+)
+ARTIFACT_AGE: dict[str, int] = {a.value: age for a, _name, age in _ARTIFACT_DATA}
+#: artifacts' fixed points at final scoring (X-TH-ART-MEGINGJORD-1, X-TH-ART-JARNGLOFI-1)
+ARTIFACT_POINTS: dict[str, int] = {Artifact.MEGINGJORD: 28, Artifact.JARNGLOFI: 24}
+
+#: the 12 Mercenaries: Age, then (class, bravery points) of each of their two options (X-TH-10, D-X02)
+_MERCENARY_DATA: tuple[tuple[int, tuple[tuple[DwarfClass, int], tuple[DwarfClass, int]]], ...] = (
+    (1, ((W, 6), (E, 8))),
+    (1, ((W, 6), (B, 0))),
+    (1, ((H, 0), (E, 8))),
+    (1, ((H, 0), (M, 1))),
+    (1, ((B, 0), (M, 1))),
+    (1, ((W, 9), (E, 11))),
+    (2, ((H, 0), (B, 0))),
+    (2, ((W, 6), (M, 1))),
+    (2, ((B, 0), (E, 8))),
+    (2, ((W, 6), (H, 0))),
+    (2, ((E, 8), (M, 1))),
+    (2, ((W, 9), (E, 11))),
+)
+MERCENARIES: tuple[Card, ...] = tuple(
+    Card(
+        id=f"merc{k}",
+        kind=CardKind.MERCENARY,
+        name=f"Mercenary {k}",
+        options=opts,
+        expansion="thingvellir",
+    )
+    for k, (_age, opts) in enumerate(_MERCENARY_DATA)
+)
+MERCENARY_AGE: dict[str, int] = {f"merc{k}": age for k, (age, _o) in enumerate(_MERCENARY_DATA)}
+#: Olwyn's two doubles: 1 rank of the column they are placed in, 0 bravery points (X-TH-HERO-OLWYN-2)
+DOUBLES: tuple[Card, ...] = tuple(
+    Card(id=f"olwyn-double-{k}", kind=CardKind.DOUBLE, name="Olwyn's double", expansion="thingvellir")
+    for k in (1, 2)
+)
+#: the cards of each Age's Camp deck (X-TH-2): 6 artifacts and 6 mercenaries
+CAMP_DECKS: dict[int, tuple[str, ...]] = {
+    age: tuple(a for a, g in ARTIFACT_AGE.items() if g == age)
+    + tuple(m for m, g in MERCENARY_AGE.items() if g == age)
+    for age in (1, 2)
+}
+CAMP_AGE: dict[str, int] = {**ARTIFACT_AGE, **MERCENARY_AGE}
+CAMP_SIZE = 5  # X-TH-3
+
 CARDS: dict[str, Card] = {c.id: c for deck in AGE_DECKS.values() for c in deck}
 CARDS.update({c.id: c for c in HEROES})
 CARDS[ARMORER.id] = ARMORER
+CARDS.update({c.id: c for c in (*THINGVELLIR_HEROES, *ARTIFACTS, *MERCENARIES, *DOUBLES)})
+#: the 21 heroes of the base game (R-COMP-4)
 HERO_IDS: tuple[str, ...] = tuple(h.id for h in HEROES)
+BASE_HERO_IDS = HERO_IDS
+#: every hero of the base game and the expansions (R-COMP-4, X-TH-1)
+ALL_HERO_IDS: tuple[str, ...] = tuple(h.id for h in (*HEROES, *THINGVELLIR_HEROES))
+THINGVELLIR_HERO_IDS: tuple[str, ...] = tuple(h.id for h in THINGVELLIR_HEROES)
+#: the game options' names of the expansions (Options.expansions)
+EXPANSIONS: tuple[str, ...] = ("thingvellir",)
+
+
+def hero_ids(expansions: tuple[str, ...] = (), *, first_game: bool = False) -> tuple[str, ...]:
+    """The heroes of a game: the base game's (less the first-game exclusions) and the expansions' (X-TH-2)."""
+    base = tuple(h for h in BASE_HERO_IDS if not (first_game and h in FIRST_GAME_EXCLUDED))
+    return base + (THINGVELLIR_HERO_IDS if "thingvellir" in expansions else ())
 
 
 def card(card_id: str) -> Card:

@@ -44,6 +44,7 @@ class Copy(Enum):
     DICT = "dict(@)"  # a dict of immutable values: the Treasury
     DECKS = "{1: @[1][:], 2: @[2][:]}"  # the two Age decks
     OBJECTS = "[v.copy() for v in @]"  # values with their own copy(): the players
+    OBJECT = "None if @ is None else @.copy()"  # an optional value with its own copy(): an expansion's part
 
 
 class Codec(StrEnum):
@@ -79,6 +80,10 @@ class Codec(StrEnum):
     FLAGS = "flags"
     COINS = "coins"
     FLAG = "flag"
+    CAMP = "camp"
+    CAMP_DECKS = "camp decks"
+    CLASS_CHOICES = "class choices"
+    FLAG_LIST = "flag list"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +160,22 @@ class Options:
     warrior_bonus_without_warriors: bool = False
     #: Appendix F: the Pioneer's three drawn cards are shown to the winner only (default) or to everyone (BGA).
     pioneer_draw_public: bool = False
+    #: the expansions in play (RULES.md Appendix A): ``("thingvellir",)`` or none
+    expansions: tuple[str, ...] = ()
+
+    @property
+    def thingvellir(self) -> bool:
+        """Whether Thingvellir is in play (X-TH-1)."""
+        return "thingvellir" in self.expansions
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``options`` object of a state document: every field, tuples as lists."""
+        """The ``options`` object of a state document: every field, tuples as lists (no expansion: no key,
+        so a base game's document is what it always was)."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "expansions" and not value:
+                continue
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
@@ -212,6 +227,39 @@ class Player:
 
 @_derive_copy
 @dataclass(slots=True, repr=False)
+class Camp:
+    """Thingvellir's part of the game (RULES.md A.1): the Camp, its two decks, and what its cards leave.
+
+    ``State.camp`` is ``None`` in a game without Thingvellir (and absent from its JSON document).
+    """
+
+    #: the Camp cards face up (at most 5, X-TH-3), in the order they were revealed
+    cards: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: the Age I and Age II Camp decks, top = last element (X-TH-2; views: sorted, order unknown)
+    decks: dict[int, list[str]] = _field(Copy.DECKS, Codec.CAMP_DECKS, factory=lambda: {1: [], 2: []})
+    #: the Camp discard pile: Age I leftovers (X-TH-CAMP-1) and discarded Mercenaries (X-TH-MERC-2)
+    discard: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: cards removed from the game: Olwyn's discarded doubles (X-TH-HERO-OLWYN-4)
+    removed: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: whether somebody visited the Camp in the tavern being resolved (X-TH-4)
+    visited: bool = _field(Copy.SHARED, Codec.FLAG, default=False)
+    #: whether this Age's enlistment step has begun: a Mercenary gained later is enlisted at once (X-TH-ENL-3)
+    enlisting: bool = _field(Copy.SHARED, Codec.FLAG, default=False)
+    #: per seat: Zolkur sits on the pouch, waiting for the owner's next trade (X-TH-HERO-ZOLKUR-1)
+    zolkur: list[bool] = _field(Copy.LIST, Codec.FLAG_LIST, factory=list)
+    #: per seat: the class Mjöllnir's owner chose (column index), -1 before the choice (X-TH-ART-MJOLLNIR-1)
+    mjollnir: list[int] = _field(Copy.LIST, Codec.CLASS_CHOICES, factory=list)
+
+    if TYPE_CHECKING:
+
+        def copy(self) -> Camp: ...
+
+    def __repr__(self) -> str:
+        return f"<Camp {self.cards}>"
+
+
+@_derive_copy
+@dataclass(slots=True, repr=False)
 class State:
     """The whole game at one moment. Treat as immutable; see the module docstring.
 
@@ -245,6 +293,8 @@ class State:
     shuffles: int = _field(Copy.SHARED, Codec.SHUFFLES, default=0)
     #: set in player views (nidlib.core.views)
     viewer: int | None = _field(Copy.SHARED, Codec.VIEWER, default=None)
+    #: Thingvellir's Camp and its decks (RULES.md A.1); None without the expansion (and no JSON key)
+    camp: Camp | None = _field(Copy.OBJECT, Codec.CAMP, default=None)
 
     if TYPE_CHECKING:
 
@@ -266,4 +316,5 @@ class State:
 
 #: the declarations, for the serializer, the loader and the tests
 STATE_FIELDS: tuple[FieldSpec, ...] = field_specs(State)
+CAMP_FIELDS: tuple[FieldSpec, ...] = field_specs(Camp)
 PLAYER_FIELDS: tuple[FieldSpec, ...] = field_specs(Player)

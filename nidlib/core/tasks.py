@@ -40,6 +40,16 @@ class DecisionKind(StrEnum):
     ULINE_TRADE = "uline_trade"
     TRADE_DISCARD = "trade_discard"
     PIONEER = "pioneer"
+    # Thingvellir (RULES.md A.7 "decisions to expose")
+    TAVERN_DISCARD = "tavern_discard"
+    ENLIST_ORDER = "enlist_order"
+    ENLIST = "enlist"
+    VIDOFNIR = "vidofnir"
+    TAKE = "take"
+    CARD_DISCARD = "card_discard"
+    OLWYN = "olwyn"
+    HOLDA = "holda"
+    MJOLLNIR = "mjollnir"
     #: no decision: a position paused just before an automatic step (nidlib.content.scenario); nobody acts
     PAUSED = "paused"
 
@@ -137,6 +147,45 @@ class FinalScoring:
     """Final scoring (R-END-1, R-SCORE-1)."""
 
     KIND: ClassVar[str] = "final"
+
+
+# --- automatic tasks of Thingvellir (RULES.md A.1.8) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CampRefill:
+    """Enter the Dwarves with Thingvellir: the empty Camp spaces are filled from the Age's Camp deck (X-TH-3)."""
+
+    KIND: ClassVar[str] = "camp_refill"
+
+
+@dataclass(frozen=True, slots=True)
+class CampClear:
+    """The start of Age II: the Age I Camp and its deck go to the Camp discard (X-TH-CAMP-1)."""
+
+    KIND: ClassVar[str] = "camp_clear"
+
+
+@dataclass(frozen=True, slots=True)
+class Enlistment:
+    """The end of an Age: every Mercenary in a command zone is enlisted (X-TH-8/9)."""
+
+    KIND: ClassVar[str] = "enlistment"
+    age: int
+
+
+@dataclass(frozen=True, slots=True)
+class BrisingamensEnd:
+    """The end of Age II: Brisingamens' owner discards one Dwarf card of their army (X-TH-ART-BRISINGAMENS-3)."""
+
+    KIND: ClassVar[str] = "brisingamens_end"
+
+
+@dataclass(frozen=True, slots=True)
+class MjollnirStep:
+    """Before final scoring: Mjöllnir's owner chooses a class (X-TH-ART-MJOLLNIR-1, D-X22)."""
+
+    KIND: ClassVar[str] = "mjollnir_step"
 
 
 # --- decisions ------------------------------------------------------------------------------------
@@ -244,6 +293,83 @@ class PioneerDue:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class TavernDiscardDue:
+    """2 players: the first player who visited the Camp discards one tavern card (X-TH-6)."""
+
+    KIND: ClassVar[str] = DecisionKind.TAVERN_DISCARD.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class EnlistOrderDue:
+    """The player with the most Mercenaries chooses to enlist first or last (X-TH-9)."""
+
+    KIND: ClassVar[str] = DecisionKind.ENLIST_ORDER.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class EnlistDue:
+    """A player enlists one of their Mercenaries into one of its two classes (X-TH-9, X-TH-MERC-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.ENLIST.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class VidofnirDue:
+    """Vidofnir & Vedrfölnir: which coin gets +2, which +3, and in which order (X-TH-ART-VIDOFNIR-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.VIDOFNIR.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDue:
+    """Andumia or Brisingamens: take a card of the discard pile; ``exclude`` = a card already taken
+    by the same effect (X-TH-HERO-ANDUMIA-1, X-TH-ART-BRISINGAMENS-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.TAKE.value
+    player: int
+    source: str
+    exclude: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscardDue:
+    """Höfud (a card of the Warrior column) or the Brisingamens end of Age II discard (any Dwarf card)
+    (X-TH-ART-HOFUD-1, X-TH-ART-BRISINGAMENS-3)."""
+
+    KIND: ClassVar[str] = DecisionKind.CARD_DISCARD.value
+    player: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class OlwynDue:
+    """Olwyn's owner places his two doubles in two different columns (X-TH-HERO-OLWYN-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.OLWYN.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class HoldaDue:
+    """Holda's owner takes one Camp card (X-TH-HERO-HOLDA-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.HOLDA.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class MjollnirDue:
+    """Mjöllnir's owner chooses the class it scores (X-TH-ART-MJOLLNIR-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.MJOLLNIR.value
+    player: int
+
+
 AutoTask = (
     AgeStart
     | RoundStart
@@ -257,6 +383,11 @@ AutoTask = (
     | Evaluate
     | ThrudHome
     | FinalScoring
+    | CampRefill
+    | CampClear
+    | Enlistment
+    | BrisingamensEnd
+    | MjollnirStep
 )
 PlayerDecision = (
     UlineBidDue
@@ -269,6 +400,15 @@ PlayerDecision = (
     | UlineTradeDue
     | TradeDiscardDue
     | PioneerDue
+    | TavernDiscardDue
+    | EnlistOrderDue
+    | EnlistDue
+    | VidofnirDue
+    | TakeDue
+    | CardDiscardDue
+    | OlwynDue
+    | HoldaDue
+    | MjollnirDue
 )
 DecisionTask = BidsDue | PlayerDecision
 Task = AutoTask | DecisionTask
@@ -286,6 +426,11 @@ AUTOMATIC: tuple[type[AutoTask], ...] = (
     Evaluate,
     ThrudHome,
     FinalScoring,
+    CampRefill,
+    CampClear,
+    Enlistment,
+    BrisingamensEnd,
+    MjollnirStep,
 )
 DECISIONS: tuple[type[DecisionTask], ...] = (
     BidsDue,
@@ -299,6 +444,15 @@ DECISIONS: tuple[type[DecisionTask], ...] = (
     UlineTradeDue,
     TradeDiscardDue,
     PioneerDue,
+    TavernDiscardDue,
+    EnlistOrderDue,
+    EnlistDue,
+    VidofnirDue,
+    TakeDue,
+    CardDiscardDue,
+    OlwynDue,
+    HoldaDue,
+    MjollnirDue,
 )
 #: every task class by its JSON name
 TASK_CLASSES: dict[str, type[Task]] = {c.KIND: c for c in (*AUTOMATIC, *DECISIONS)}
@@ -322,6 +476,8 @@ def task_to_json(t: Task) -> list[int | str]:
     """The JSON array of a task: its kind, then its fields (docs/state-schema.md)."""
     if isinstance(t, TradeDiscardDue):
         return [t.KIND, t.player] if t.locations is None else [t.KIND, t.player, *t.locations]
+    if isinstance(t, TakeDue) and not t.exclude:
+        return [t.KIND, t.player, t.source]
     out: list[int | str] = [t.KIND]
     out.extend(getattr(t, f.name) for f in fields(t))
     return out
@@ -359,6 +515,18 @@ _FROM_INTS: dict[str, Callable[[list[int]], Task]] = {
     "discard": lambda a: DiscardDue(a[0], a[1], a[2]),
     "uline_trade": lambda a: UlineTradeDue(a[0]),
     "pioneer": lambda a: PioneerDue(a[0]),
+    "camp_refill": lambda a: CampRefill(),
+    "camp_clear": lambda a: CampClear(),
+    "enlistment": lambda a: Enlistment(a[0]),
+    "brisingamens_end": lambda a: BrisingamensEnd(),
+    "mjollnir_step": lambda a: MjollnirStep(),
+    "tavern_discard": lambda a: TavernDiscardDue(a[0]),
+    "enlist_order": lambda a: EnlistOrderDue(a[0]),
+    "enlist": lambda a: EnlistDue(a[0]),
+    "vidofnir": lambda a: VidofnirDue(a[0]),
+    "olwyn": lambda a: OlwynDue(a[0]),
+    "holda": lambda a: HoldaDue(a[0]),
+    "mjollnir": lambda a: MjollnirDue(a[0]),
 }
 
 
@@ -367,6 +535,10 @@ def task_from_json(items: list[int | str]) -> Task:
     kind = _str(items[0])
     if kind == TransformDue.KIND:
         return TransformDue(_int(items[1]), _int(items[2]), _str(items[3]))
+    if kind == TakeDue.KIND:
+        return TakeDue(_int(items[1]), _str(items[2]), _str(items[3]) if len(items) > 3 else "")
+    if kind == CardDiscardDue.KIND:
+        return CardDiscardDue(_int(items[1]), _str(items[2]))
     if kind == TradeDiscardDue.KIND:
         if len(items) == 2:
             return TradeDiscardDue(_int(items[1]))
@@ -394,15 +566,26 @@ __all__ = [
     "AgeStart",
     "AutoTask",
     "BidsDue",
+    "BrisingamensEnd",
+    "CampClear",
+    "CampRefill",
+    "CardDiscardDue",
     "CoinTrade",
     "Decision",
     "DecisionKind",
     "DecisionTask",
     "DiscardDue",
+    "EnlistDue",
+    "EnlistOrderDue",
+    "Enlistment",
     "Evaluate",
     "FinalScoring",
     "FixOrder",
     "HeroDue",
+    "HoldaDue",
+    "MjollnirDue",
+    "MjollnirStep",
+    "OlwynDue",
     "PickDue",
     "PioneerDue",
     "PlayerDecision",
@@ -410,7 +593,9 @@ __all__ = [
     "RevealTavern",
     "RoundEnd",
     "RoundStart",
+    "TakeDue",
     "Task",
+    "TavernDiscardDue",
     "TavernEnd",
     "ThrudDue",
     "ThrudHome",
@@ -418,6 +603,7 @@ __all__ = [
     "TransformDue",
     "UlineBidDue",
     "UlineTradeDue",
+    "VidofnirDue",
     "YludDue",
     "YludStep",
     "decision_kind",

@@ -31,6 +31,8 @@ def view_for(s: State, player: int) -> State:
     v.viewer = player
     v.options = replace(s.options, seed=0)
     v.decks = {1: sorted(s.decks[1]), 2: sorted(s.decks[2])}
+    if v.camp is not None:  # the Camp decks are face down (X-TH-CAMP-5)
+        v.camp.decks = {1: sorted(v.camp.decks[1]), 2: sorted(v.camp.decks[2])}
     if s.pioneer_draw and not s.options.pioneer_draw_public:
         top = s.tasks[-1] if s.tasks else None
         if not (isinstance(top, PioneerDue) and top.player == player):
@@ -54,6 +56,8 @@ def determinize(v: State, rng: random.Random) -> State:
     s.viewer = None
     for age in (1, 2):
         rng.shuffle(s.decks[age])
+        if s.camp is not None:
+            rng.shuffle(s.camp.decks[age])
     for i, p in enumerate(s.players):
         if not p.hidden or i == v.viewer:
             continue
@@ -64,6 +68,7 @@ def determinize(v: State, rng: random.Random) -> State:
             k
             for k in range(5)
             if p.slots[k] is None
+            and not p.revealed[k]  # a revealed empty space: no bid there (Jarnglofi, X-TH-ART-JARNGLOFI-2)
             and p.bid_done
             and Hero.ULINE not in p.heroes
             and not (s.tavern >= 0 and k <= s.tavern)

@@ -1,11 +1,18 @@
 """What every phase of the rules shares: constants, event helpers, army arithmetic, task and action registries.
 
 Rule ids: R-SETUP-2 and R-SETUP-6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1
-(tavern size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
-R-HERO-BONFUR-3 and R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
-and R-HERO-ULINE-5 (the two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
-decision kind cites (``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
-R-HERO-YLUD-2, R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1.
+(tavern
+size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
+R-HERO-BONFUR-3 and
+R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
+and R-HERO-ULINE-5 (the
+two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
+decision kind cites
+(``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
+R-HERO-YLUD-2,
+R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1, R-HERO-YLUD-5, X-TH-6, X-TH-9, X-TH-ART-HOFUD-1,
+X-TH-ART-MJOLLNIR-1, X-TH-ART-VIDOFNIR-1, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1,
+X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-2, X-TH-MERC-1.
 
 The phase modules register a handler per automatic task (:func:`_handles`) and per action
 (:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot
@@ -22,19 +29,29 @@ from typing import Any, TypeVar, cast
 from nidlib.core.actions import (
     Action,
     Bid,
+    ChooseClass,
     Discard,
+    DiscardCard,
+    Enlist,
+    EnlistOrder,
     Keep,
     Pick,
+    PlaceDoubles,
     PlaceThrud,
     PlaceYlud,
     Recruit,
+    TakeCamp,
+    TakeDiscarded,
+    TavernDiscard,
     TradeCoins,
     TradeDiscard,
     Transform,
     UlineBid,
+    Vidofnir,
 )
-from nidlib.core.cards import CARDS, CLASSES, HOURYA_EXPLORERS, CardKind, Hero
+from nidlib.core.cards import CARDS, CLASSES, HOURYA_EXPLORERS, Artifact, CardKind, Hero
 from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.errors import Violation
 from nidlib.core.events import Event
 from nidlib.core.places import SLOTS, hand_place
 from nidlib.core.state import Player, State
@@ -75,9 +92,14 @@ HOURYA: str = Hero.HOURYA.value
 THRUD: str = Hero.THRUD.value
 ULINE: str = Hero.ULINE.value
 YLUD: str = Hero.YLUD.value
-#: ranks each card adds to its column (R-ARMY-2); Ylud counts 1 where she sits.
+ANDUMIA: str = Hero.ANDUMIA.value
+JARIKA: str = Hero.JARIKA.value
+MEGINGJORD: str = Artifact.MEGINGJORD.value
+#: ranks each card adds to its column (R-ARMY-2); Ylud, a Mercenary and a double count 1 where they sit
+#: (R-HERO-YLUD-5, X-TH-MERC-1, X-TH-HERO-OLWYN-2).
 RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
 RANKS[YLUD] = 1
+RANKS.update({cid: 1 for cid, c in CARDS.items() if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE)})
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
@@ -95,6 +117,15 @@ DECISION_RULE: dict[DecisionKind, str] = {
     DecisionKind.ULINE_TRADE: "R-HERO-ULINE-5",
     DecisionKind.TRADE_DISCARD: "R-TRADE-4",
     DecisionKind.PIONEER: "R-DIST-PIONEER-1",
+    DecisionKind.TAVERN_DISCARD: "X-TH-6",
+    DecisionKind.ENLIST_ORDER: "X-TH-9",
+    DecisionKind.ENLIST: "X-TH-MERC-1",
+    DecisionKind.VIDOFNIR: "X-TH-ART-VIDOFNIR-1",
+    DecisionKind.TAKE: "X-TH-HERO-ANDUMIA-1",
+    DecisionKind.CARD_DISCARD: "X-TH-ART-HOFUD-1",
+    DecisionKind.OLWYN: "X-TH-HERO-OLWYN-1",
+    DecisionKind.HOLDA: "X-TH-HERO-HOLDA-1",
+    DecisionKind.MJOLLNIR: "X-TH-ART-MJOLLNIR-1",
 }
 ACTION_OF: dict[DecisionKind, type[Action]] = {
     DecisionKind.BIDS: Bid,
@@ -108,6 +139,15 @@ ACTION_OF: dict[DecisionKind, type[Action]] = {
     DecisionKind.ULINE_TRADE: TradeCoins,
     DecisionKind.TRADE_DISCARD: TradeDiscard,
     DecisionKind.PIONEER: Keep,
+    DecisionKind.TAVERN_DISCARD: TavernDiscard,
+    DecisionKind.ENLIST_ORDER: EnlistOrder,
+    DecisionKind.ENLIST: Enlist,
+    DecisionKind.VIDOFNIR: Vidofnir,
+    DecisionKind.TAKE: TakeDiscarded,
+    DecisionKind.CARD_DISCARD: DiscardCard,
+    DecisionKind.OLWYN: PlaceDoubles,
+    DecisionKind.HOLDA: TakeCamp,
+    DecisionKind.MJOLLNIR: ChooseClass,
 }
 #: the tasks the hot paths push, interned: tasks are frozen values, so one of each is enough
 _PICK_DUE = tuple(PickDue(i) for i in range(5))
@@ -193,8 +233,9 @@ def discardable_columns(p: Player, exclude: int) -> list[int]:
     ]
 
 
-#: the heroes with a recruitment prerequisite (R-HERO-HOURYA-2, R-HERO-BONFUR-3, R-HERO-DAGDA-3)
-_SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA})
+#: the heroes with a recruitment prerequisite (R-HERO-HOURYA-2, R-HERO-BONFUR-3, R-HERO-DAGDA-3,
+#: X-TH-HERO-ANDUMIA-2)
+_SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA, ANDUMIA})
 
 
 def eligible_heroes(s: State, p: Player) -> list[str]:
@@ -207,6 +248,8 @@ def eligible_heroes(s: State, p: Player) -> list[str]:
             if h == BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
                 continue
             if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
+                continue
+            if h == ANDUMIA and not s.discard:  # X-TH-HERO-ANDUMIA-2
                 continue
         out.append(h)
     return out
@@ -255,6 +298,17 @@ _DO: dict[type[object], Callable[[State, Action, Log], None]] = {}
 def _does(kind: type[_A], fn: Callable[[State, _A, Log], None]) -> None:
     """Register how one kind of action is applied (``_DO`` calls it with that kind only)."""
     _DO[kind] = cast(Callable[[State, Action, Log], None], fn)
+
+
+#: an expansion's decisions: their legal actions (by decision task type) and the check of their actions
+#: (by action type), registered by the expansion's module (nidlib.rules.thingvellir)
+_LEGAL: dict[type[object], Callable[[State, Any], list[Action]]] = {}
+_CHECK: dict[type[object], Callable[[State, Any, Any], Violation | None]] = {}
+
+
+def trade_bonus(p: Player) -> int:
+    """Jarika: +2 on the target of every coin trade and transformation of her owner (X-TH-HERO-JARIKA-1)."""
+    return 2 if JARIKA in p.heroes else 0
 
 
 def _shuffle(s: State, deck: list[str]) -> None:

@@ -1,15 +1,18 @@
 """Bidding and tavern order: Enter the Dwarves, bids, revelation, Uline's bid, pick order, gem ties.
 
 Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2, R-HERO-ULINE-4,
-R-ORDER-1, R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3 (2-player
-leftovers), R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4.
+R-ORDER-1,
+R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3 (2-player
+leftovers),
+R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4, X-TH-3, X-TH-4, X-TH-5, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-4,
+X-TH-CAMP-4, X-TH-SEQ-2.
 """
 
 from __future__ import annotations
 
 from nidlib.core.actions import Bid, UlineBid
 from nidlib.core.state import Player, State
-from nidlib.core.tasks import FixOrder, RevealTavern, RoundStart, TavernEnd, UlineBidDue
+from nidlib.core.tasks import CampRefill, FixOrder, RevealTavern, RoundStart, TavernEnd, UlineBidDue
 from nidlib.rules.base import (
     _BIDS_DUE,
     _ORDER,
@@ -58,6 +61,11 @@ def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
     if owner is not None:
         _ev(log, "bid.uline-skips", "R-BID-4", owner, name=s.players[owner].name)
     s.tasks.append(_BIDS_DUE)
+    if s.camp is not None:  # X-TH-3, X-TH-SEQ-2: after the taverns, the Camp is refilled
+        s.tasks.append(_CAMP_REFILL)
+
+
+_CAMP_REFILL = CampRefill()
 
 
 @_handles(RevealTavern)
@@ -101,6 +109,10 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
             keys.append((c.value << 3) + p.gem)
     s.bid_values = values
     order = sorted(range(len(ps)), key=keys.__getitem__, reverse=True)
+    if None in values:  # X-TH-ART-JARNGLOFI-2, X-TH-CAMP-4: a player without a bid here is not in the order
+        order = [i for i in order if values[i] is not None]
+    if s.camp is not None:
+        s.camp.visited = False  # X-TH-4: one Camp visit per tavern
     s.order = order
     bids = [v for v in values if v is not None]
     if len(set(bids)) == len(bids):
@@ -153,8 +165,9 @@ def _task_tavern_end(s: State, task: TavernEnd, log: Log) -> None:
     """2p leftover discard (R-PICK-3), then the gem exchange (R-GEM-1..4), then the next tavern."""
     t = task.tavern
     if s.taverns[t]:
+        rule = "X-TH-5" if s.camp is not None and s.camp.visited else "R-PICK-3"  # leftovers of a Camp visit
         for cid in s.taverns[t]:
-            _ev(log, "tavern.discard", "R-PICK-3", tavern=_t(t), card=_card(cid))
+            _ev(log, "tavern.discard", rule, tavern=_t(t), card=_card(cid))
         s.discard.extend(s.taverns[t])
         s.taverns[t] = []
     if s.ties:
@@ -205,8 +218,13 @@ def _gem_exchange(s: State, log: Log) -> None:
 
 def _do_bid(s: State, a: Bid, log: Log) -> None:
     p = s.players[a.player]
-    x, y = a.pouch
-    p.slots = [*a.taverns, x, y] if x._key <= y._key else [*a.taverns, y, x]  # x <= y, without a Python call
+    if len(a.pouch) == 2:
+        x, y = a.pouch
+        p.slots = (
+            [*a.taverns, x, y] if x._key <= y._key else [*a.taverns, y, x]
+        )  # x <= y, without a Python call
+    else:  # four coins after Jarnglofi: one pouch coin (X-TH-ART-JARNGLOFI-4)
+        p.slots = [*a.taverns, a.pouch[0], None]
     p.revealed = [False] * 5
     p.hand = []
     p.bid_done = True

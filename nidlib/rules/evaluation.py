@@ -187,8 +187,9 @@ def tableaux(s: State) -> list[Tableau]:
             command_zone=tuple(scoring_command_zone(p)),
             coins=tuple(p.coins()),
             gem=p.gem,
+            mjollnir=CLASSES[s.camp.mjollnir[i]] if s.camp is not None and s.camp.mjollnir[i] >= 0 else None,
         )
-        for p in s.players
+        for i, p in enumerate(s.players)
     ]
 
 

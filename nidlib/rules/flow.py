@@ -8,7 +8,9 @@ pops automatic tasks and calls their handlers, registered by the phase modules
 unchecked, in-place path of bots and benchmarks.
 
 Rule ids: R-SETUP-1, R-SETUP-2, R-SETUP-3, R-SETUP-4, R-SETUP-5, R-SETUP-6, R-FLOW-1, R-FLOW-3,
-R-PICK-1 (an empty tavern), R-AGE-1, R-AGE-2, R-EVAL-2 (the order of the end steps), R-ROUND-1.
+R-PICK-1 (an
+empty tavern), R-AGE-1, R-AGE-2, R-EVAL-2 (the order of the end steps), R-ROUND-1, X-TH-1, X-TH-2,
+X-TH-SEQ-3.
 """
 
 from __future__ import annotations
@@ -16,15 +18,30 @@ from __future__ import annotations
 import random
 
 from nidlib.core.actions import Action
-from nidlib.core.cards import FIRST_GAME_EXCLUDED, HERO_IDS, age_deck
+from nidlib.core.cards import CAMP_DECKS, EXPANSIONS, age_deck, hero_ids
 from nidlib.core.coins import BASIC_COINS, initial_treasury
 from nidlib.core.errors import IllegalActionError, NidError
 from nidlib.core.events import Event
-from nidlib.core.state import Options, Player, State
-from nidlib.core.tasks import AgeStart, Evaluate, FinalScoring, PickDue, RoundEnd, Task, ThrudHome, YludStep
+from nidlib.core.state import Camp, Options, Player, State
+from nidlib.core.tasks import (
+    AgeStart,
+    BrisingamensEnd,
+    CampClear,
+    Enlistment,
+    Evaluate,
+    FinalScoring,
+    MjollnirStep,
+    PickDue,
+    RoundEnd,
+    Task,
+    ThrudHome,
+    YludStep,
+)
 
-# the phase modules register their task handlers and actions (base._handles, base._does) on import
+# the phase modules register their task handlers and actions (base._handles, base._does) on import;
+# an expansion's module after them (it wraps some of the base actions)
 from nidlib.rules import bidding, evaluation, taverns, trades  # noqa: F401
+from nidlib.rules import thingvellir as _thingvellir  # noqa: F401
 from nidlib.rules.base import (
     _COIN_ORDER,
     _DO,
@@ -49,12 +66,20 @@ def new_game(
     first_game: bool = False,
     warrior_bonus_without_warriors: bool = False,
     pioneer_draw_public: bool = False,
+    expansions: tuple[str, ...] | list[str] = (),
     events: list[Event] | None = None,
 ) -> State:
     """A new game, shuffled and dealt from ``seed``, waiting for the first bids (R-SETUP-1..6).
 
-    :raises ValueError: for a player count outside 2-5 or bad names.
+    ``expansions=("thingvellir",)`` adds Thingvellir: the Camp, its two decks, the six heroes (X-TH-2).
+
+    :raises ValueError: for a player count outside 2-5, bad names or an unknown expansion.
     """
+    expansions = tuple(dict.fromkeys(expansions))
+    for x in expansions:
+        if x not in EXPANSIONS:
+            msg = f"{x!r} is not an expansion: use {', '.join(EXPANSIONS)} [X-TH-1]"
+            raise ValueError(msg)
     if not 2 <= players <= 5:
         msg = f"Nidavellir is played by 2 to 5 players, not {players} [R-SETUP-6]"
         raise ValueError(msg)
@@ -69,6 +94,7 @@ def new_game(
         first_game=first_game,
         warrior_bonus_without_warriors=warrior_bonus_without_warriors,
         pioneer_draw_public=pioneer_draw_public,
+        expansions=expansions,
     )
     rng = random.Random(seed)
     gems = list(GEMS_BY_PLAYERS[players])
@@ -82,7 +108,13 @@ def new_game(
         deck = list(_DECK_IDS[age, players])  # R-SETUP-4
         rng.shuffle(deck)
         s.decks[age] = deck
-    s.heroes_available = [h for h in HERO_IDS if not (first_game and h in FIRST_GAME_EXCLUDED)]  # R-SETUP-5
+    s.heroes_available = list(hero_ids(expansions, first_game=first_game))  # R-SETUP-5, X-TH-2
+    if opts.thingvellir:  # X-TH-2: the two Camp decks, shuffled from the same seed
+        s.camp = Camp(zolkur=[False] * players, mjollnir=[-1] * players)
+        for age in (1, 2):
+            camp_deck = list(CAMP_DECKS[age])
+            rng.shuffle(camp_deck)
+            s.camp.decks[age] = camp_deck
     if events is not None:
         _ev(
             events,
@@ -98,7 +130,9 @@ def new_game(
         _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
     if first_game:
         _ev(events, "setup.first-game", "R-SETUP-5")
-    s.tasks = [*end_steps(1), AgeStart(1)]
+    if opts.thingvellir:
+        _ev(events, "setup.thingvellir", "X-TH-2")
+    s.tasks = [*end_steps(1, thingvellir=opts.thingvellir), AgeStart(1)]
     _run(s, events)
     return s
 
@@ -136,15 +170,28 @@ def _task_age_start(s: State, task: AgeStart, log: Log) -> None:
     s.tasks.append(_ROUND_START)
 
 
-def end_steps(age: int) -> list[Task]:
+def end_steps(age: int, *, thingvellir: bool = False) -> list[Task]:
     """The task stack under the rounds of ``age``: what runs once its deck is empty, to the end.
 
     Age I: Ylud, Troop Evaluation class by class, then Age II (R-AGE-1, R-EVAL-2); Age II: Ylud,
     Thrud to the command zone, final scoring (R-AGE-2). Top of the stack = last element.
+    With Thingvellir (X-TH-SEQ-3): enlistment before Ylud; the Age I Camp is cleared before Age II;
+    Brisingamens' discard and Mjöllnir's class after Thrud, before scoring.
     """
-    steps: list[Task] = [FinalScoring(), ThrudHome(), YludStep(2)]
+    if not thingvellir:
+        steps: list[Task] = [FinalScoring(), ThrudHome(), YludStep(2)]
+        if age == 1:
+            steps += [AgeStart(2), *[Evaluate(ci) for ci in reversed(range(5))], YludStep(1)]
+        return steps
+    steps = [FinalScoring(), MjollnirStep(), BrisingamensEnd(), ThrudHome(), YludStep(2), Enlistment(2)]
     if age == 1:
-        steps += [AgeStart(2), *[Evaluate(ci) for ci in reversed(range(5))], YludStep(1)]
+        steps += [
+            AgeStart(2),
+            CampClear(),
+            *[Evaluate(ci) for ci in reversed(range(5))],
+            YludStep(1),
+            Enlistment(1),
+        ]
     return steps
 
 

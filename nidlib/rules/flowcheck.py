@@ -70,6 +70,9 @@ def check_flow(s: State, *, paused: bool = False) -> None:
     ``Scenario.build(stop_before=...)``, see :func:`_check_paused`).
     """
     tasks = s.tasks
+    if s.camp is not None and not (tasks and is_automatic(tasks[-1])):
+        _check_thingvellir(s)
+        return
     if tasks and is_automatic(tasks[-1]):
         if paused:
             _check_paused(s)
@@ -79,7 +82,7 @@ def check_flow(s: State, *, paused: bool = False) -> None:
             f"the top task {tasks[-1].KIND!r} runs by itself: a saved game always waits for a decision"
             " (a position paused before it loads with nidlib.content.scenario.load)",
         )
-    skeleton = end_steps(s.age)
+    skeleton = end_steps(s.age, thingvellir=s.camp is not None)
     j = 0
     while j < len(tasks) and j < len(skeleton) and tasks[j] == skeleton[j]:
         j += 1
@@ -124,7 +127,7 @@ def _check_paused(s: State) -> None:
     tasks = s.tasks
     top = tasks[-1]
     at = f"tasks[{len(tasks) - 1}]"
-    skeleton = end_steps(s.age)
+    skeleton = end_steps(s.age, thingvellir=s.camp is not None)
     if top.KIND in _PAUSE_SKELETON:
         if tasks != skeleton[: len(tasks)]:
             raise _fail(at, f"the steps under the rounds of Age {s.age} are {_text(skeleton)} (bottom first)")
@@ -158,6 +161,73 @@ def _check_paused(s: State) -> None:
     after = s.copy()
     _run(after, None)
     check_flow(after)
+
+
+def _check_thingvellir(s: State) -> None:
+    """The flow check of a Thingvellir position (RULES.md A.1.8).
+
+    Lighter than the base game's shape check, and stated honestly: the end steps of the Age lie at the
+    bottom of the stack (X-TH-SEQ-3), the top is a decision that has a legal action, each player owns
+    5 coins or 4 after Jarnglofi (X-TH-ART-JARNGLOFI-4, already checked by the loader), and the
+    position plays on to the end: a seeded random playout from it must finish without an error (so a
+    document the loader accepts cannot break a game later on the paths tried).
+    """
+    from nidlib.rules.engine import advance
+    from nidlib.rules.legal import legal_actions
+
+    tasks = s.tasks
+    if not tasks:
+        if s.age != 2:
+            raise _fail("tasks", "the game cannot be over in Age 1")
+        return
+    skeleton = end_steps(s.age, thingvellir=True)
+    bottom = [t for t in tasks if is_automatic(t) and t.KIND in _END_KINDS]
+    if (
+        bottom != [t for t in skeleton if t.KIND in _END_KINDS][: len(bottom)]
+        or tasks[: len(bottom)] != bottom
+    ):
+        raise _fail(
+            "tasks", f"the stack under the rounds of Age {s.age} must be {_text(skeleton)} (bottom first)"
+        )
+    if s.viewer is not None:
+        return
+    if not legal_actions(s):
+        raise _fail(
+            f"tasks[{len(tasks) - 1}]", f"nobody can act on {task_to_json(tasks[-1])} here [R-FLOW-2]"
+        )
+    import random
+
+    rng = random.Random(0)
+    trial = s.copy()
+    try:
+        for _ in range(5000):
+            if not trial.tasks:
+                return
+            acts = legal_actions(trial)
+            if not acts:
+                raise _fail("tasks", f"the game gets stuck at {task_to_json(trial.tasks[-1])} [R-FLOW-2]")
+            advance(trial, rng.choice(acts))
+    except DocumentError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any engine failure means the document is not a reachable position
+        raise _fail(
+            "", f"this position cannot be played on ({type(e).__name__}): it is not one the rules reach"
+        ) from None
+
+
+_END_KINDS = frozenset(
+    {
+        "final",
+        "mjollnir_step",
+        "brisingamens_end",
+        "thrud_home",
+        "ylud_step",
+        "enlistment",
+        "age_start",
+        "camp_clear",
+        "eval",
+    }
+)
 
 
 def _text(tasks: list[Task]) -> str:

@@ -1,9 +1,13 @@
 """What the game waits for, the legal actions, and why an action is illegal.
 
 Rule ids: R-FLOW-2 (a malformed action), R-COIN-4 (a player view), R-END-1, R-SETUP-6, R-BID-1,
-R-BID-3, R-BID-4, R-HERO-ULINE-4, R-PICK-1, R-ORDER-1, R-RECRUIT-2, R-COMP-4, R-HERO-HOURYA-2,
-R-HERO-BONFUR-2, R-HERO-BONFUR-3, R-HERO-DAGDA-2, R-HERO-DAGDA-3, R-HERO-THRUD-3, R-HERO-YLUD-2,
-R-XFORM-1, R-XFORM-2, R-HERO-ULINE-5, R-TRADE-4, R-DIST-PIONEER-1.
+R-BID-3,
+R-BID-4, R-HERO-ULINE-4, R-PICK-1, R-ORDER-1, R-RECRUIT-2, R-COMP-4, R-HERO-HOURYA-2,
+R-HERO-BONFUR-2,
+R-HERO-BONFUR-3, R-HERO-DAGDA-2, R-HERO-DAGDA-3, R-HERO-THRUD-3, R-HERO-YLUD-2,
+R-XFORM-1, R-XFORM-2,
+R-HERO-ULINE-5, R-TRADE-4, R-DIST-PIONEER-1, X-TH-4, X-TH-ART-JARNGLOFI-4, X-TH-HERO-ANDUMIA-2,
+X-TH-HERO-KHRAD-1.
 """
 
 from __future__ import annotations
@@ -16,18 +20,27 @@ from typing import Any
 from nidlib.core.actions import (
     Action,
     Bid,
+    ChooseClass,
     Discard,
+    DiscardCard,
+    Enlist,
+    EnlistOrder,
     Keep,
     Pick,
+    PlaceDoubles,
     PlaceThrud,
     PlaceYlud,
     Recruit,
+    TakeCamp,
+    TakeDiscarded,
+    TavernDiscard,
     TradeCoins,
     TradeDiscard,
     Transform,
     UlineBid,
+    Vidofnir,
 )
-from nidlib.core.cards import CARDS, CLASSES, HERO_IDS, HOURYA_EXPLORERS
+from nidlib.core.cards import ALL_HERO_IDS, CARDS, CLASSES, HOURYA_EXPLORERS
 from nidlib.core.coins import Coin
 from nidlib.core.errors import Violation
 from nidlib.core.places import HAND_SIZE, SLOTS, coin_at, hand_place, is_place, parse_place
@@ -35,11 +48,13 @@ from nidlib.core.state import State
 from nidlib.core.tasks import (
     AutoTask,
     BidsDue,
+    CardDiscardDue,
     Decision,
     DecisionKind,
     DiscardDue,
     HeroDue,
     PickDue,
+    TakeDue,
     ThrudDue,
     TradeDiscardDue,
     TransformDue,
@@ -48,7 +63,10 @@ from nidlib.core.tasks import (
     YludDue,
 )
 from nidlib.rules.base import (
+    _CHECK,
+    _LEGAL,
     ACTION_OF,
+    ANDUMIA,
     BONFUR,
     DAGDA,
     DECISION_RULE,
@@ -65,6 +83,7 @@ from nidlib.rules.base import (
     eligible_heroes,
     ranks,
 )
+from nidlib.rules.thingvellir import camp_visit_allowed, check_camp_pick, khrad_places
 from nidlib.rules.trades import _coin_at
 
 
@@ -84,6 +103,8 @@ def decision(s: State) -> Decision | None:
         return Decision(kind, (top.player,), {"count": top.count, "exclude": CLASSES[top.exclude].value})
     if isinstance(top, YludDue):
         return Decision(kind, (top.player,), {"age": top.age})
+    if isinstance(top, TakeDue | CardDiscardDue):
+        return Decision(kind, (top.player,), {"source": top.source})
     return Decision(kind, (top.player,))
 
 
@@ -94,8 +115,14 @@ def to_act(s: State) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _bid_options(hand: tuple[Coin, ...]) -> tuple[tuple[tuple[Coin, Coin, Coin], tuple[Coin, Coin]], ...]:
-    """Distinct ways to bid a hand (R-BID-1): 3 ordered tavern coins + an unordered pouch pair."""
+def _bid_options(
+    hand: tuple[Coin, ...],
+) -> tuple[tuple[tuple[Coin, Coin, Coin], tuple[Coin, Coin] | tuple[Coin]], ...]:
+    """Distinct ways to bid a hand (R-BID-1): 3 ordered tavern coins + an unordered pouch pair (or one
+    pouch coin with four coins after Jarnglofi, X-TH-ART-JARNGLOFI-4)."""
+    if len(hand) == 4:
+        four = dict.fromkeys(permutations(hand))
+        return tuple(((k[0], k[1], k[2]), (k[3],)) for k in four)
     seen: dict[tuple[Coin, ...], None] = {}
     for a, b, c, d, e in permutations(hand):
         seen[(a, b, c, d, e) if d._key <= e._key else (a, b, c, e, d)] = None
@@ -141,7 +168,12 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         i = top.player
         if player is not None and player != i:
             return []
-        return [pick_action(i, c) for c in s.taverns[s.tavern]]
+        picks = [pick_action(i, c) for c in s.taverns[s.tavern]]
+        if s.camp is not None and camp_visit_allowed(s, i):  # X-TH-4: a Camp card instead
+            picks += [
+                pick_action(i, c) for c in s.camp.cards if check_camp_pick(s, pick_action(i, c)) is None
+            ]
+        return picks
     if isinstance(top, BidsDue):
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]
         who = pending if player is None else ([player] if player in pending else [])
@@ -160,6 +192,11 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         return [PlaceThrud(i, c) for c in CLASSES]
     if isinstance(top, YludDue):
         return [PlaceYlud(i, c) for c in CLASSES]
+    extra = _LEGAL.get(type(top))
+    if extra is not None:  # an expansion's decision (nidlib.rules.thingvellir)
+        return extra(s, top)
+    if isinstance(top, TransformDue) and top.source == "khrad":  # X-TH-HERO-KHRAD-1: the lowest coin
+        return [_transform_action(i, loc) for loc in khrad_places(p)]
     if isinstance(top, TransformDue):  # places_of(p) order: occupied slots, then the hand
         out: list[Action] = [
             _transform_action(i, _SLOT_TEXT[k])
@@ -199,6 +236,15 @@ _ACTION_TYPES = (
     TradeCoins,
     TradeDiscard,
     Keep,
+    TavernDiscard,
+    EnlistOrder,
+    Enlist,
+    Vidofnir,
+    TakeDiscarded,
+    DiscardCard,
+    PlaceDoubles,
+    TakeCamp,
+    ChooseClass,
 )
 
 
@@ -220,13 +266,27 @@ def well_formed(action: object) -> bool:
         return False
     a: Any = action  # the fields are checked here, whatever their declared types
     if isinstance(action, Bid):
-        return _is_coins(a.taverns, 3) and _is_coins(a.pouch, 2)
+        return _is_coins(a.taverns, 3) and (_is_coins(a.pouch, 2) or _is_coins(a.pouch, 1))
     if isinstance(action, UlineBid):
         return isinstance(a.coin, Coin)
-    if isinstance(action, Pick | Keep):
+    if isinstance(action, Pick | Keep | TavernDiscard | TakeDiscarded | DiscardCard | TakeCamp | Enlist):
+        if isinstance(action, Enlist) and not isinstance(a.column, str):
+            return False
         return isinstance(a.card, str) and a.card in CARDS
+    if isinstance(action, EnlistOrder):
+        return isinstance(a.last, bool)
+    if isinstance(action, Vidofnir):
+        return _is_location(a.first) and _is_location(a.second) and a.amount in (2, 3)
+    if isinstance(action, PlaceDoubles):
+        return (
+            isinstance(a.columns, tuple)
+            and len(a.columns) == 2
+            and all(isinstance(c, str) for c in a.columns)
+        )
+    if isinstance(action, ChooseClass):
+        return isinstance(a.column, str)
     if isinstance(action, Recruit):
-        return isinstance(a.hero, str) and a.hero in HERO_IDS
+        return isinstance(a.hero, str) and a.hero in ALL_HERO_IDS
     if isinstance(action, PlaceThrud | PlaceYlud):
         return isinstance(a.column, str)
     if isinstance(action, Transform | TradeDiscard):
@@ -298,6 +358,8 @@ def _check(s: State, a: Action) -> Violation | None:
             )
         return None
     if isinstance(a, Pick):
+        if s.camp is not None and a.card in s.camp.cards:  # a Camp visit (X-TH-4)
+            return check_camp_pick(s, a)
         if a.card not in s.taverns[s.tavern]:
             return _v("R-PICK-1", "err.pick-card", card=_card(a.card), tavern=_t(s.tavern))
         return None
@@ -310,6 +372,8 @@ def _check(s: State, a: Action) -> Violation | None:
             return _v("R-HERO-BONFUR-3", "err.bonfur")
         if a.hero == DAGDA and len(discardable_columns(p, H)) < 2:
             return _v("R-HERO-DAGDA-3", "err.dagda", count=len(discardable_columns(p, H)))
+        if a.hero == ANDUMIA and not s.discard:
+            return _v("X-TH-HERO-ANDUMIA-2", "err.andumia")
         return None
     if isinstance(a, PlaceThrud | PlaceYlud):
         return None if a.column in CLASSES else _v(DECISION_RULE[d.kind], "err.column", column=str(a.column))
@@ -319,6 +383,8 @@ def _check(s: State, a: Action) -> Violation | None:
             return _v("R-XFORM-2", "err.no-coin-there", location=a.location)
         if c.is_trading:
             return _v("R-XFORM-1", "err.xform-trading", coin=_coin_term(c))
+        if isinstance(top, TransformDue) and top.source == "khrad" and a.location not in khrad_places(p):
+            return _v("X-TH-HERO-KHRAD-1", "err.khrad", coins=", ".join(khrad_places(p)))
         return None
     if isinstance(a, Discard):
         assert isinstance(top, DiscardDue)
@@ -342,6 +408,9 @@ def _check(s: State, a: Action) -> Violation | None:
         if x == y or not x.is_hand or not y.is_hand or coin_at(p, x) is None or coin_at(p, y) is None:
             return _v("R-HERO-ULINE-5", "err.uline-trade", hand=", ".join(map(str, p.hand)))
         return None
+    extra = _CHECK.get(type(a))
+    if extra is not None:  # an expansion's action (nidlib.rules.thingvellir)
+        return extra(s, top, a)
     if isinstance(a, TradeDiscard):
         assert isinstance(top, TradeDiscardDue)
         locs = top.choices

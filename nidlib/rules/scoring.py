@@ -30,12 +30,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from nidlib.core.cards import (
+    ARTIFACT_POINTS,
     CARDS,
     CLASSES,
     DWERG_POINTS,
     DWERGS,
     NEUTRAL_POINTS,
     YLUD_BRAVERY,
+    Artifact,
+    CardKind,
     Distinction,
     DwarfClass,
     Hero,
@@ -110,6 +113,15 @@ RANK_COUNT: Final[dict[str, int]] = {cid: len(r) for cid, r in _RANKS.items()}
 RANK_COUNT[_YLUD] = 1
 RANK_BRAVERY: Final[dict[str, int]] = {cid: sum(r) for cid, r in _RANKS.items()}
 _YLUD_BY_INDEX: Final[tuple[int, ...]] = tuple(YLUD_BRAVERY[c] for c in CLASSES)
+#: cards of one rank whose bravery points depend on the column they sit in, by column index (``None``: not
+#: allowed there): a Mercenary by the class it was enlisted as (X-TH-MERC-1), Olwyn's doubles 0
+#: (X-TH-HERO-OLWYN-2)
+_BY_COLUMN: Final[dict[str, tuple[int | None, ...]]] = {
+    cid: tuple(dict(c.options).get(cls) for cls in CLASSES)
+    for cid, c in CARDS.items()
+    if c.kind is CardKind.MERCENARY
+}
+_BY_COLUMN.update({cid: (0, 0, 0, 0, 0) for cid, c in CARDS.items() if c.kind is CardKind.DOUBLE})
 #: Ids that may sit in a command zone without scoring (distinction cards, R-SCORE-7).
 _DISTINCTIONS: Final[frozenset[str]] = frozenset(d.value for d in Distinction)
 
@@ -166,6 +178,9 @@ def explorer_points(bravery_values: Iterable[int], idunn: bool = False) -> int:
 def _card_ranks(card_id: str, cls: DwarfClass | None) -> tuple[int, ...]:
     if card_id == _YLUD:
         return (YLUD_BRAVERY[cls],) if cls is not None else (0,)  # R-HERO-YLUD-5
+    by_column = _BY_COLUMN.get(card_id)
+    if by_column is not None and cls is not None and by_column[_INDEX[cls]] is not None:
+        return (by_column[_INDEX[cls]] or 0,)  # X-TH-MERC-1, X-TH-HERO-OLWYN-2
     try:
         return _RANKS[card_id]
     except KeyError:
@@ -213,7 +228,8 @@ def column_stats(ci: int, card_ids: Iterable[str]) -> tuple[int, int, bool]:
             continue
         k = RANK_COUNT.get(cid)
         if k is None:
-            _card_ranks(cid, CLASSES[ci])  # raises the ValueError
+            n += 1
+            bp += _card_ranks(cid, CLASSES[ci])[0]  # a Mercenary or a double; else raises the ValueError
             continue
         n += k
         bp += RANK_BRAVERY[cid]
@@ -255,7 +271,8 @@ def army_stats(columns: Sequence[Iterable[str]]) -> ArmyStats:
         for cid in columns[ci]:
             k = RANK_COUNT.get(cid)
             if k is None:
-                _card_ranks(cid, CLASSES[ci])  # raises the ValueError
+                n += 1
+                bp += _card_ranks(cid, CLASSES[ci])[0]  # a Mercenary or a double; else raises the ValueError
             elif cid == _YLUD:
                 n += 1
                 bp += _YLUD_BY_INDEX[ci]
@@ -378,6 +395,14 @@ class ScoreLine:
             p["terms"] = "+".join(map(str, range(3, p["ranks"] + 3)))
         elif key == "score.heroes":
             p["terms"] = _hero_terms(p, lang)
+        elif key == "score.artifacts":
+            p["terms"] = (
+                catalogue(lang)
+                .get("score.terms.sep", ", ")
+                .join(
+                    render(f"score.artifact.{cid}", {"n": k, "points": x}, lang) for cid, k, x in p["terms"]
+                )
+            )
         body = render(key, p, lang)
         return f"{body} [{self.rule}]" if cite else body
 
@@ -413,6 +438,9 @@ class PlayerScore:
         out: dict[str, int | str] = {"name": self.name}
         for category in CATEGORIES:
             out[category] = self.points(category)
+        for line in self.lines:
+            if line.category not in CATEGORIES:  # an expansion's category (Thingvellir: "artifacts")
+                out[line.category] = line.points
         out["total"] = self.total
         return out
 
@@ -483,6 +511,8 @@ class Tableau:
     command_zone: Sequence[str]
     coins: Sequence[Coin]
     gem: int
+    #: Thingvellir: the class Mjöllnir's owner chose (None: the best one, X-TH-ART-MJOLLNIR-1)
+    mjollnir: DwarfClass | None = None
 
 
 _EMPTY: Final[tuple[str, ...]] = ()
@@ -497,12 +527,24 @@ def final_bravery_values(
     tableaux: Sequence[Tableau], *, warrior_bonus_without_warriors: bool = False
 ) -> tuple[int, ...]:
     """Only the Final Bravery Values, in order: the fast path for simulations (R-SCORE-1)."""
+    stats = [army_stats([t.columns.get(cls, _EMPTY) for cls in CLASSES]) for t in tableaux]
+    extras = [
+        artifact_points(
+            [t.columns.get(cls, _EMPTY) for cls in CLASSES],
+            t.command_zone,
+            t.coins,
+            st[0],
+            _INDEX[t.mjollnir] if t.mjollnir is not None else -1,
+        )
+        for t, st in zip(tableaux, stats, strict=True)
+    ]
     return bravery_totals(
-        [army_stats([t.columns.get(cls, _EMPTY) for cls in CLASSES]) for t in tableaux],
+        stats,
         [t.command_zone for t in tableaux],
         [t.coins for t in tableaux],
         [t.gem for t in tableaux],
         warrior_bonus_without_warriors=warrior_bonus_without_warriors,
+        extras=extras if any(extras) else None,
     )
 
 
@@ -520,12 +562,23 @@ def position_values(s: State) -> tuple[int, ...]:
     Mid-game too: the coins count wherever they are, Thrud in the command zone (R-HERO-THRUD-5). No
     score sheet is built: this is the bots' scoring (:func:`nidlib.tools.bots.fast_scores`).
     """
+    stats = [army_stats(p.columns) for p in s.players]
+    zones = [scoring_command_zone(p) for p in s.players]
+    coins = [p.coins() for p in s.players]
+    extras = None
+    if s.camp is not None:
+        choices = s.camp.mjollnir
+        extras = [
+            artifact_points(p.columns, zones[i], coins[i], stats[i][0], choices[i])
+            for i, p in enumerate(s.players)
+        ]
     return bravery_totals(
-        [army_stats(p.columns) for p in s.players],
-        [scoring_command_zone(p) for p in s.players],
-        [p.coins() for p in s.players],
+        stats,
+        zones,
+        coins,
         [p.gem for p in s.players],
         warrior_bonus_without_warriors=s.options.warrior_bonus_without_warriors,
+        extras=extras,
     )
 
 
@@ -536,8 +589,11 @@ def bravery_totals(
     gems: Sequence[int],
     *,
     warrior_bonus_without_warriors: bool = False,
+    extras: Sequence[int] | None = None,
 ) -> tuple[int, ...]:
     """Final Bravery Values from each player's :func:`army_stats`, command zone, coins and gem.
+
+    ``extras``: each player's artifact points (Thingvellir, X-TH-SCORE-1: :func:`artifact_points`).
 
     FBV = the five class values + the Warrior majority bonus (R-SCORE-2, EC-47, EC-48) + neutral heroes
     (R-SCORE-7) + coins (R-SCORE-8) + 3 for the gem 6 (R-DIST-CROWNJEWELER-1). The one total behind
@@ -559,8 +615,68 @@ def bravery_totals(
             total += high
         if gems[i] == 6:
             total += GEM6_BONUS
+        if extras is not None:
+            total += extras[i]
         out.append(total)
     return tuple(out)
+
+
+# --- Thingvellir: artifacts (X-TH-SCORE-1) ------------------------------------------------------
+
+_DRAUPNIR: Final = Artifact.DRAUPNIR.value
+_SVALINN: Final = Artifact.SVALINN.value
+_MJOLLNIR: Final = Artifact.MJOLLNIR.value
+_HRAFNSMERKI: Final = Artifact.HRAFNSMERKI.value
+_ARTIFACTS: Final[frozenset[str]] = frozenset(a.value for a in Artifact)
+_MERCENARIES: Final[frozenset[str]] = frozenset(_BY_COLUMN) - {
+    cid for cid, c in CARDS.items() if c.kind is CardKind.DOUBLE
+}
+_HEROES: Final[frozenset[str]] = frozenset(cid for cid, c in CARDS.items() if c.kind is CardKind.HERO)
+
+
+def artifact_terms(
+    columns: Sequence[Iterable[str]],
+    command_zone: Iterable[str],
+    coins: Iterable[Coin],
+    ns: Sequence[int],
+    mjollnir: int = -1,
+) -> list[tuple[str, int, int]]:
+    """Each owned scoring artifact as (id, count, points): Draupnir 6 per coin of 15 or more, Svalinn 5
+    per hero card, Megingjord 28, Mjöllnir 2 per rank of the chosen class (the best one before the
+    choice, D-X22), Hrafnsmerki 5 per Mercenary, Jarnglofi 24 (X-TH-SCORE-1, X-TH-ART-*-1)."""
+    zone = list(command_zone)
+    out: list[tuple[str, int, int]] = []
+    for cid in zone:
+        if cid not in _ARTIFACTS:
+            continue
+        if cid == _DRAUPNIR:
+            k = sum(1 for c in coins if c.value >= 15)
+            out.append((cid, k, 6 * k))
+        elif cid == _SVALINN:
+            k = sum(1 for c in zone if c in _HEROES) + sum(1 for col in columns for c in col if c in _HEROES)
+            out.append((cid, k, 5 * k))
+        elif cid == _MJOLLNIR:
+            k = ns[mjollnir] if mjollnir >= 0 else max(ns)
+            out.append((cid, k, 2 * k))
+        elif cid == _HRAFNSMERKI:
+            k = sum(1 for c in zone if c in _MERCENARIES) + sum(
+                1 for col in columns for c in col if c in _MERCENARIES
+            )
+            out.append((cid, k, 5 * k))
+        elif cid in ARTIFACT_POINTS:
+            out.append((cid, 1, ARTIFACT_POINTS[cid]))
+    return out
+
+
+def artifact_points(
+    columns: Sequence[Iterable[str]],
+    command_zone: Iterable[str],
+    coins: Iterable[Coin],
+    ns: Sequence[int],
+    mjollnir: int = -1,
+) -> int:
+    """The artifacts' points of one player (X-TH-SCORE-1): the sum of :func:`artifact_terms`."""
+    return sum(pts for _cid, _k, pts in artifact_terms(columns, command_zone, coins, ns, mjollnir))
 
 
 def _class_line(cls: DwarfClass, ids: Sequence[str], n: int, bp: int, idunn: bool) -> ScoreLine:
@@ -613,7 +729,7 @@ def _heroes_line(command_zone: Sequence[str], high: int) -> ScoreLine:
             dwergs += 1
         elif cid == _ASTRID:
             astrid = high
-        elif cid not in _DISTINCTIONS and cid not in CARDS:
+        elif cid not in _DISTINCTIONS and cid not in CARDS:  # artifacts and Mercenaries: their own line
             msg = f"{cid!r} is neither a hero nor a distinction id"
             raise ValueError(msg)
     points = DWERG_POINTS[dwergs] + (astrid or 0) + sum(p for _, p in fixed)
@@ -657,6 +773,17 @@ def score_tableaux(
         lines.append(
             ScoreLine("coins", coin_sum, "R-SCORE-8", coin_key, {"values": values, "points": coin_sum})
         )
+        if any(c in _ARTIFACTS for c in t.command_zone):  # Thingvellir (X-TH-SCORE-1)
+            cols = [t.columns.get(cls, _EMPTY) for cls in CLASSES]
+            ns = [n for n, _bp, _i in st]
+            mj = _INDEX[t.mjollnir] if t.mjollnir is not None else -1
+            terms = artifact_terms(cols, t.command_zone, t.coins, ns, mj)
+            pts = sum(x for _c, _k, x in terms)
+            lines.append(
+                ScoreLine(
+                    "artifacts", pts, "X-TH-SCORE-1", "score.artifacts", {"terms": terms, "points": pts}
+                )
+            )
         if t.gem == 6:
             lines.append(
                 ScoreLine("gem6", GEM6_BONUS, "R-DIST-CROWNJEWELER-1", "score.gem6", {"points": GEM6_BONUS})

@@ -1,15 +1,18 @@
 """Taverns, army and heroes: picks, the golden rule of recruitment, each hero's effect, Thrud and Ylud.
 
 Rule ids: R-PICK-1, R-ARMY-1, R-XFORM-6 (a Royal Offering is resolved at once), R-RECRUIT-1,
-R-RECRUIT-3, R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2, R-HERO-THRUD-3
-(the one home of the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2, R-HERO-BONFUR-2,
-R-HERO-GRID-2, R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3.
+R-RECRUIT-3,
+R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2, R-HERO-THRUD-3
+(the one home of
+the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2, R-HERO-BONFUR-2,
+R-HERO-GRID-2,
+R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3, X-TH-ART-MEGINGJORD-2.
 """
 
 from __future__ import annotations
 
 from nidlib.core.actions import Discard, Pick, PlaceThrud, PlaceYlud, Recruit
-from nidlib.core.cards import CARDS, CLASSES
+from nidlib.core.cards import CARDS, CLASSES, CardKind
 from nidlib.core.state import State
 from nidlib.core.tasks import DiscardDue, RecruitCheck
 from nidlib.rules.base import (
@@ -21,6 +24,7 @@ from nidlib.rules.base import (
     COLUMN_OF,
     DAGDA,
     GRID,
+    MEGINGJORD,
     THRUD,
     ULINE,
     YLUD,
@@ -46,6 +50,9 @@ def _task_recruit(s: State, task: RecruitCheck, log: Log) -> None:
     i = task.player
     p = s.players[i]
     if not has_lines(p, len(p.heroes) + 1):
+        return
+    if s.camp is not None and MEGINGJORD in p.command_zone:  # X-TH-ART-MEGINGJORD-2: no hero by lines
+        _ev(log, "recruit.megingjord", "X-TH-ART-MEGINGJORD-2", i, name=p.name)
         return
     if _any_eligible(s, p):
         s.tasks.append(_HERO_DUE[i])
@@ -194,7 +201,7 @@ def _do_discard(s: State, a: Discard, log: Log) -> None:
     for col in a.columns:
         ci = CLASSES.index(col)
         cid = p.columns[ci].pop()
-        s.discard.append(cid)
+        discard_army_card(s, cid)
         _ev(
             log,
             "discard.card",
@@ -204,6 +211,21 @@ def _do_discard(s: State, a: Discard, log: Log) -> None:
             card=_card(cid),
             cls=_c(ci),
         )
+
+
+def discard_army_card(s: State, cid: str) -> None:
+    """Where a card discarded from an army goes: the discard pile; with Thingvellir a Mercenary goes to
+    the Camp discard (X-TH-MERC-2) and one of Olwyn's doubles leaves the game (X-TH-HERO-OLWYN-4)."""
+    camp = s.camp
+    if camp is not None:
+        kind = CARDS[cid].kind
+        if kind is CardKind.MERCENARY:
+            camp.discard.append(cid)
+            return
+        if kind is CardKind.DOUBLE:
+            camp.removed.append(cid)
+            return
+    s.discard.append(cid)
 
 
 _does(Pick, _do_pick)

@@ -1,7 +1,8 @@
 """Coins: coin trades, transformations and the Royal Treasury.
 
 Rule ids: R-TRADE-1, R-TRADE-2, R-TRADE-4, R-HERO-ULINE-5, R-XFORM-1, R-XFORM-2 (a coin at the
-place), R-XFORM-4, R-XFORM-5, R-TREAS-1, R-TREAS-3, R-TREAS-4, R-COIN-1.
+place),
+R-XFORM-4, R-XFORM-5, R-TREAS-1, R-TREAS-3, R-TREAS-4, R-COIN-1, X-TH-HERO-JARIKA-1, X-TH-HERO-ZOLKUR-1.
 """
 
 from __future__ import annotations
@@ -11,7 +12,18 @@ from nidlib.core.coins import ROYAL, Coin, CoinKind, treasury_pick
 from nidlib.core.places import SLOTS, Zone, coin_at, parse_place, set_coin
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import CoinTrade, TradeDiscardDue, TransformDue, UlineTradeDue
-from nidlib.rules.base import _HAND_PAIR, _POUCH_PAIR, ULINE, Log, _coin_term, _does, _ev, _handles, _t
+from nidlib.rules.base import (
+    _HAND_PAIR,
+    _POUCH_PAIR,
+    ULINE,
+    Log,
+    _coin_term,
+    _does,
+    _ev,
+    _handles,
+    _t,
+    trade_bonus,
+)
 
 
 @_handles(CoinTrade)
@@ -110,18 +122,29 @@ def _exchange(s: State, i: int, old: Coin, target: int, log: Log) -> Coin | None
 
 
 def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, log: Log) -> None:
-    """Coin trade (R-TRADE-2): sum two coins, discard the higher, take the sum from the Treasury."""
+    """Coin trade (R-TRADE-2): sum two coins, discard the higher, take the sum from the Treasury.
+
+    Thingvellir: Zolkur on the pouch discards the lower coin instead, once (X-TH-HERO-ZOLKUR-1);
+    Jarika raises the target by 2 (X-TH-HERO-JARIKA-1).
+    """
     p = s.players[i]
     a, b = _coin_at(p, loc_a), _coin_at(p, loc_b)
     assert a is not None
     assert b is not None
+    zolkur = s.camp is not None and s.camp.zolkur[i]
     if discard_loc is None:
-        discard_loc = loc_a if a.value > b.value else loc_b
+        higher_a = a.value > b.value
+        discard_loc = loc_a if higher_a != zolkur else loc_b
         if a.value == b.value and a.kind is CoinKind.BASIC:
             discard_loc = loc_a
     hi = a if discard_loc == loc_a else b
     lo = b if hi is a else a
     total = a.value + b.value
+    if s.camp is not None:
+        total += trade_bonus(p)
+        if zolkur:
+            s.camp.zolkur[i] = False
+            _ev(log, "trade.zolkur", "X-TH-HERO-ZOLKUR-1", i, name=p.name, coin=hi.value)
     trading = p.slots[s.tavern]
     if log is not None:
         _ev(
@@ -149,11 +172,17 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
 def _do_transform(s: State, a: Transform, log: Log) -> None:
     task = s.tasks.pop()
     assert isinstance(task, TransformDue)
-    i, amount = task.player, task.amount
+    transform_at(s, task.player, a.location, task.amount, task.source, log)
+
+
+def transform_at(s: State, i: int, location: str, amount: int, source: str, log: Log) -> None:
+    """Transform the coin at ``location`` by ``amount`` (R-XFORM-1; Jarika: +2, X-TH-HERO-JARIKA-1)."""
     p = s.players[i]
-    place = parse_place(a.location)
+    place = parse_place(location)
     old = coin_at(p, place)
     assert old is not None
+    if s.camp is not None:
+        amount += trade_bonus(p)
     new = _exchange(s, i, old, old.value + amount, log)
     if new is None:
         return
@@ -169,7 +198,7 @@ def _do_transform(s: State, a: Transform, log: Log) -> None:
         old=old.value,
         new=new.value,
         amount=amount,
-        where=_where(s, p, a.location),
+        where=_where(s, p, location),
     )
     if place.zone is Zone.TAVERN and place.index == s.tavern and s.tavern >= 0:  # R-XFORM-5 (case C)
         _ev(log, "xform.keeps-order", "R-XFORM-5", i, name=p.name, old=old.value, tavern=_t(s.tavern))

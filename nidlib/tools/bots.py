@@ -116,21 +116,47 @@ _NEUTRAL_VALUE: dict[str, float] = {
 }
 
 
+#: rough worth of Thingvellir's artifacts when taken now (X-TH-ART table): points, less what they cost
+_ARTIFACT_VALUE: dict[str, float] = {
+    "fafnir-baleygr": 4,
+    "draupnir": 8,
+    "svalinn": 14,
+    "megingjord": 18,  # 28 points, but no more heroes by lines
+    "vidofnir-vedrfolnir": 7,
+    "brisingamens": 12,
+    "mjollnir": 14,
+    "hofud": 6,
+    "hrafnsmerki": 8,
+    "jarnglofi": 16,  # 24 points, but the trading coin is gone
+    "gjallarhorn": 14,
+}
+
+
 def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | None = None) -> float:
     """Heuristic worth of adding card ``cid`` to player ``p``'s army now (points plus line progress)."""
     c = CARDS[cid]
     if c.kind is CardKind.ROYAL_OFFERING:
         return 1.5 * c.offering
+    if c.kind is CardKind.ARTIFACT and c.cls is None:
+        return _ARTIFACT_VALUE.get(cid, 6.0)
     ns, bps, idunn = stats if stats is not None else _columns(p)
+    if c.kind is CardKind.MERCENARY:  # enlisted at the end of the Age into its better class
+        return max(_class_gain(ns, bps, idunn, _CLASS_INDEX[cls], 1, bp) for cls, bp in c.options) * 0.9
     if c.cls is None:  # neutral heroes
         if cid in DWERGS:
             k = sum(1 for h in p.command_zone if h in DWERGS)
             return float(DWERG_POINTS[min(k + 1, 5)] - DWERG_POINTS[k])
         return _NEUTRAL_VALUE.get(cid, 8.0)
     ci = _CLASS_INDEX[c.cls]
+    return _class_gain(ns, bps, idunn, ci, RANK_COUNT[cid], RANK_BRAVERY[cid], cid == _IDUNN)
+
+
+def _class_gain(
+    ns: list[int], bps: list[int], idunn: bool, ci: int, add_n: int, add_bp: int, adds_idunn: bool = False
+) -> float:
+    """Worth of adding ``add_n`` ranks and ``add_bp`` bravery points to column ``ci`` (points and line progress)."""
     n, bp = ns[ci], bps[ci]
-    add_n, add_bp = RANK_COUNT[cid], RANK_BRAVERY[cid]
-    has_idunn = idunn or cid == _IDUNN
+    has_idunn = idunn or adds_idunn
     gain = float(
         class_value(ci, n + add_n, bp + add_bp, has_idunn and ci == 4)
         - class_value(ci, n, bp, idunn and ci == 4)
@@ -193,12 +219,15 @@ def random_action(s: State, rng: random.Random) -> Action:
     :func:`nidlib.eligible_heroes`; every other decision is uniform over :func:`nidlib.legal_actions`.
     """
     top = s.tasks[-1]
-    if type(top) is PickDue:
+    if type(top) is PickDue and s.camp is None:
         row = s.taverns[s.tavern]
         return pick_action(top.player, row[int(rng.random() * len(row))])
     if type(top) is BidsDue:
         for i, p in enumerate(s.players):
             if not p.bid_done:
+                if len(p.hand) != 5:  # four coins after Jarnglofi (X-TH-ART-JARNGLOFI-4)
+                    acts = legal_actions(s, i)
+                    return acts[int(rng.random() * len(acts))]
                 return random_bid(i, p.hand, rng)
     if type(top) is HeroDue:  # up to 21 heroes: draw one without building every Recruit action
         heroes = eligible_heroes(s, s.players[top.player])
@@ -260,6 +289,8 @@ def heuristic_bid(s: State, me: int, order: Sequence[int] | None = None, trade_i
     assert t0 is not None
     assert t1 is not None
     assert t2 is not None
+    if len(pouch) == 1:  # four coins after Jarnglofi: one pouch coin (X-TH-ART-JARNGLOFI-4)
+        return Bid(me, (t0, t1, t2), (pouch[0],))
     a, b = pouch
     return Bid(me, (t0, t1, t2), (a, b) if a <= b else (b, a))
 
@@ -361,7 +392,7 @@ def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
     if isinstance(top, BidsDue):
         for i, p in enumerate(s.players):
             if not p.bid_done:
-                if rng.random() < explore:
+                if rng.random() < explore and len(p.hand) == 5:
                     return random_bid(i, p.hand, rng)
                 return heuristic_bid(s, i)
     if isinstance(top, UlineBidDue):

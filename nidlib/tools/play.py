@@ -39,6 +39,7 @@ def play_game(
     bots: Sequence[Bot],
     first_game: bool = False,
     *,
+    expansions: Sequence[str] = (),
     on_decision: Callable[[int, float], None] | None = None,
 ) -> tuple[State, Log]:
     """Play a whole game with one bot per seat; returns the final state and the log.
@@ -54,7 +55,7 @@ def play_game(
         msg = f"give one bot per player: {len(names)} players, {len(bots)} bots"
         raise ValueError(msg)
     setup: list[Event] = []
-    s = new_game(len(names), names, seed=seed, first_game=first_game, events=setup)
+    s = new_game(len(names), names, seed=seed, first_game=first_game, expansions=tuple(expansions), events=setup)
     log: Log = [(None, setup)]
     while True:
         d = decision(s)
@@ -93,6 +94,8 @@ def format_game(s: State, log: Log, levels: Sequence[str], lang: str | None = No
     out.append(render("play.title", {"players": len(names), "seed": s.options.seed, "bots": bots}, lang))
     if s.options.first_game:
         out.append(render("play.first-game", None, lang))
+    if s.options.thingvellir:
+        out.append(render("play.thingvellir", None, lang))
     for _action, events in log:
         for e in events:
             if e.visible_to is not None:

@@ -18,6 +18,7 @@ import nidlib
 from nidlib.core import serialize
 from nidlib.core.serialize import player_to_dict, state_to_dict
 from nidlib.core.state import (
+    CAMP_FIELDS,
     PLAYER_FIELDS,
     STATE_FIELDS,
     Codec,
@@ -34,8 +35,8 @@ from nidlib.rules.load import state_from_dict
 SCHEMA_DOC = Path(__file__).resolve().parents[2] / "docs" / "state-schema.md"
 
 
-def _midgame(seed: int = 3, players: int = 4, moves: int = 60) -> State:
-    s = nidlib.new_game(players, seed=seed)
+def _midgame(seed: int = 3, players: int = 4, moves: int = 60, expansions: tuple[str, ...] = ()) -> State:
+    s = nidlib.new_game(players, seed=seed, expansions=expansions)
     rng = random.Random(seed)
     for _ in range(moves):
         nidlib.advance(s, rng.choice(nidlib.legal_actions(s)))
@@ -59,18 +60,27 @@ def _assert_independent(kind: Copy, a: Any, b: Any, where: str) -> None:
         assert all(x is not y for x, y in zip(a, b, strict=True)), f"{where}: an inner list is shared"
     if kind is Copy.DECKS:
         assert all(a[k] is not b[k] for k in a), f"{where}: a deck is shared"
+    if kind is Copy.OBJECT:
+        for f in field_specs(type(a)):
+            _assert_independent(f.copy, getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
     if kind is Copy.OBJECTS:
         for x, y in zip(a, b, strict=True):
             for f in field_specs(type(x)):
                 _assert_independent(f.copy, getattr(x, f.name), getattr(y, f.name), f"{where}.{f.name}")
 
 
-def test_copy_covers_every_declared_field_and_shares_nothing_mutable() -> None:
-    s = _midgame()
+@pytest.mark.parametrize("expansions", [(), ("thingvellir",)])
+def test_copy_covers_every_declared_field_and_shares_nothing_mutable(expansions: tuple[str, ...]) -> None:
+    s = _midgame(expansions=expansions)
+    if not expansions:  # no Camp without Thingvellir: the optional part is None in both
+        assert s.camp is None
     c = s.copy()
     assert c == s
     assert type(c) is State
     for f in STATE_FIELDS:
+        if getattr(s, f.name) is None and f.copy is Copy.OBJECT:
+            assert getattr(c, f.name) is None
+            continue
         _assert_independent(f.copy, getattr(s, f.name), getattr(c, f.name), f.name)
 
 
@@ -101,10 +111,14 @@ def test_equality_sees_every_player_field(name: str) -> None:
     assert c != s
 
 
-def test_the_document_has_the_declared_keys_in_the_declared_order() -> None:
-    s = _midgame()
+@pytest.mark.parametrize("expansions", [(), ("thingvellir",)])
+def test_the_document_has_the_declared_keys_in_the_declared_order(expansions: tuple[str, ...]) -> None:
+    s = _midgame(expansions=expansions)
     doc = state_to_dict(s)
-    assert list(doc) == ["schema", "version", *(f.json for f in STATE_FIELDS)]
+    keys = [f.json for f in STATE_FIELDS if expansions or f.json != "camp"]  # no Thingvellir: no "camp" key
+    assert list(doc) == ["schema", "version", *keys]
+    if expansions:
+        assert list(doc["camp"]) == [f.json for f in CAMP_FIELDS]
     assert list(doc["players"][0]) == [f.json for f in PLAYER_FIELDS]
     assert player_to_dict(s.players[0]) == doc["players"][0]
     assert state_from_dict(doc) == s
@@ -127,12 +141,13 @@ def test_docs_state_schema_lists_the_declared_fields_in_order() -> None:
     assert _schema_table("## Top level") == ["schema", "version", *(f.json for f in STATE_FIELDS)]
     assert _schema_table("### A player") == [f.json for f in PLAYER_FIELDS]
     assert _schema_table("### `options`") == [f.name for f in dataclasses.fields(nidlib.Options)]
+    assert _schema_table("### `camp` (Thingvellir)") == [f.json for f in CAMP_FIELDS]
 
 
 def test_serialize_has_one_encoder_and_one_reader_for_every_codec() -> None:
     assert set(serialize._ENCODE) == set(Codec)
     assert set(serialize._READ) == set(Codec)
-    used = {f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS)}
+    used = {f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS, *CAMP_FIELDS)}
     assert used == set(Codec), f"codecs no field uses: {set(Codec) - used}"
 
 

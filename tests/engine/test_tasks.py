@@ -10,6 +10,22 @@ import pytest
 import nidlib
 from nidlib.core.serialize import state_to_dict
 from nidlib.core.tasks import (
+    BrisingamensEnd,
+    CampClear,
+    CampRefill,
+    CardDiscardDue,
+    EnlistDue,
+    Enlistment,
+    EnlistOrderDue,
+    HoldaDue,
+    MjollnirDue,
+    MjollnirStep,
+    OlwynDue,
+    TakeDue,
+    TavernDiscardDue,
+    VidofnirDue,
+)
+from nidlib.core.tasks import (
     AUTOMATIC,
     DECISIONS,
     TASK_CLASSES,
@@ -71,6 +87,22 @@ EXAMPLES: list[tuple[Task, list[int | str]]] = [
     (TradeDiscardDue(1), ["trade_discard", 1]),
     (TradeDiscardDue(1, ("h0", "h2")), ["trade_discard", 1, "h0", "h2"]),
     (PioneerDue(0), ["pioneer", 0]),
+    # Thingvellir (X-TH-SEQ-1..3)
+    (CampRefill(), ["camp_refill"]),
+    (CampClear(), ["camp_clear"]),
+    (Enlistment(1), ["enlistment", 1]),
+    (BrisingamensEnd(), ["brisingamens_end"]),
+    (MjollnirStep(), ["mjollnir_step"]),
+    (TavernDiscardDue(1), ["tavern_discard", 1]),
+    (EnlistOrderDue(2), ["enlist_order", 2]),
+    (EnlistDue(0), ["enlist", 0]),
+    (VidofnirDue(1), ["vidofnir", 1]),
+    (TakeDue(0, "andumia"), ["take", 0, "andumia"]),
+    (TakeDue(0, "brisingamens", "1W3"), ["take", 0, "brisingamens", "1W3"]),
+    (CardDiscardDue(2, "hofud"), ["card_discard", 2, "hofud"]),
+    (OlwynDue(1), ["olwyn", 1]),
+    (HoldaDue(0), ["holda", 0]),
+    (MjollnirDue(3), ["mjollnir", 3]),
 ]
 
 
