@@ -1,6 +1,6 @@
 """Random playouts per second on one core: the speed of the engine's fast path.
 
-    python bench/playouts.py [--players 3] [--seconds 10] [--profile] [--write-docs]
+    python bench/playouts.py [--players 3] [--seconds 10] [--profile] [--expansions thingvellir] [--write-docs]
 
 Plays complete random games (seeds 0, 1, 2, ...) for ``--seconds`` of CPU time with :func:`nidlib.rules.engine.advance` on a
 state the benchmark owns (``log=None``: no events) and :func:`nidlib.tools.bots.random_action`
@@ -32,9 +32,13 @@ from nidlib.tools.bots import random_action
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 
 
+#: the expansions of the games played (``--expansions``)
+EXPANSIONS: tuple[str, ...] = ()
+
+
 def play_random(players: int, seed: int, *, legal: bool = False) -> int:
     """One complete random game; returns the number of actions."""
-    s = new_game(players, seed=seed)
+    s = new_game(players, seed=seed, expansions=EXPANSIONS)
     rng = random.Random(seed)
     steps = 0
     while s.tasks:
@@ -100,7 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--write-docs", action="store_true", help="measure 2-5 players and update docs/benchmarks.md"
     )
+    ap.add_argument("--expansions", default="", help="thingvellir: random games with the expansion")
     ns = ap.parse_args(argv)
+    global EXPANSIONS
+    EXPANSIONS = tuple(x for x in ns.expansions.split(",") if x)
+    title = "Playouts" + (" with Thingvellir" if EXPANSIONS else "")
     if ns.profile:
         prof = cProfile.Profile()
         prof.enable()
@@ -125,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         body = "\n".join(
             [
                 f"Command: `.venv/bin/python bench/playouts.py --seconds {ns.seconds:g} --write-docs`"
-                + (" --legal" if ns.legal else ""),
+                + (" --legal" if ns.legal else "")
+                + (f" --expansions {ns.expansions}" if EXPANSIONS else ""),
                 "",
                 (
                     f"Machine: {machine()}. Rates are per second of this process's CPU time (one core); the "
@@ -144,8 +153,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"For comparison, 3 players with `{other}` instead: {other_rate:,.0f} games per CPU second.",
             ]
         )
-        update_section("Playouts", body)
-        print(f"wrote the Playouts section of {DOCS}", file=sys.stderr)
+        if EXPANSIONS:  # beside the base game's rate, measured now on the same machine
+            EXPANSIONS, saved = (), EXPANSIONS
+            base = measure(3, ns.seconds, legal=ns.legal)[0]
+            EXPANSIONS = saved
+            body += (
+                f"\n\nThe base game, 3 players, measured in the same run: {base:,.0f} games per CPU second."
+            )
+        update_section(title, body)
+        print(f"wrote the {title} section of {DOCS}", file=sys.stderr)
     rate, wall, steps = measure(ns.players, ns.seconds, legal=ns.legal)
     print(f"players: {ns.players}, actions per game: {steps:.1f}, games per wall-clock second: {wall:.0f}")
     print(f"games_per_second: {rate:.0f}")

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 sys.path.insert(0, str(ROOT))
 
-from tvkit import Violation, random_game  # noqa: E402
+from tvkit import Violation, random_game
 
 DOCS = ROOT / "docs" / "benchmarks.md"
 
@@ -41,13 +41,18 @@ def main() -> int:
         except Violation as e:
             violations.append(f"{players} players, seed {seed}: {e}")
         if (k + 1) % 1000 == 0:
-            print(f"{k + 1} games, {len(violations)} violations, {time.process_time() - start:.0f} s CPU", flush=True)
+            print(
+                f"{k + 1} games, {len(violations)} violations, {time.process_time() - start:.0f} s CPU",
+                flush=True,
+            )
     cpu = time.process_time() - start
     arts = sum(v for key, v in total.items() if key.startswith("artifact "))
     lines = [
         f"games: {total['games']} (+{len(violations)} with a violation), steps: {total['steps']}",
-        f"camp visits: {total['camp visits']}, artifacts owned at the end: {arts}, "
-        f"players with enlisted mercenaries: {total['mercenaries enlisted']}",
+        (
+            f"camp visits: {total['camp visits']}, artifacts owned at the end: {arts}, "
+            f"players with enlisted mercenaries: {total['mercenaries enlisted']}"
+        ),
         f"violations: {len(violations)}",
         f"CPU: {cpu:.0f} s ({ns.games / cpu:.1f} checked games per CPU-second)",
     ]
@@ -64,7 +69,7 @@ def main() -> int:
             + "\n"
         )
         if "## Thingvellir soak" in text:
-            text = re.sub(r"## Thingvellir soak\n.*?(?=\n## |\Z)", block, text, flags=re.S)
+            text = re.sub(r"## Thingvellir soak\n.*?(?=\n## |\Z)", block, text, flags=re.DOTALL)
         else:
             text = text.rstrip("\n") + "\n\n" + block
         DOCS.write_text(text, encoding="utf-8")

@@ -1,6 +1,6 @@
 """Win rate of one StrongBot against two GreedyBots in three-player games, seats rotated.
 
-    python bench/strong_bot.py [--games 300] [--budget 4000] [--max-seconds S] [--write-docs]
+    python bench/strong_bot.py [--games 300] [--budget 4000] [--max-seconds S] [--expansions thingvellir] [--write-docs]
 
 Game ``g`` is dealt from seed ``g``; the StrongBot sits in seat ``g % 3`` and the two
 GreedyBots in the others (bots seeded by :func:`nidlib.tools.play.bot_seed`). Wins are counted
@@ -34,10 +34,13 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="wall-clock cap per StrongBot decision (default: none)",
     )
+    ap.add_argument("--expansions", default="", help="thingvellir: play with the expansion (X-TH-1)")
     ap.add_argument(
         "--write-docs", action="store_true", help="write the 'Strong bot' section of docs/benchmarks.md"
     )
     ns = ap.parse_args(argv)
+    expansions = tuple(x for x in ns.expansions.split(",") if x)
+    section = "Strong bot" + (" with Thingvellir" if expansions else "")
     outright = 0
     shared = 0
     fractional = 0.0
@@ -58,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
                 if strong.last_stats.get("samples", 0):
                     searched.append(seconds)
 
-        s, _log = play_game(3, g, bots, on_decision=on_decision)
+        s, _log = play_game(3, g, bots, expansions=expansions, on_decision=on_decision)
         table = final_scores(s)
         totals = [p.total for p in table.players]
         best = max(totals)
@@ -81,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"Command: `.venv/bin/python bench/strong_bot.py --games {n} --budget {ns.budget}"
         + (f" --max-seconds {ns.max_seconds:g}" if ns.max_seconds is not None else "")
+        + (f" --expansions {ns.expansions}" if expansions else "")
         + (" --write-docs`" if ns.write_docs else "`"),
         "",
         f"Machine: {machine()}; one core, shared with other work.",
@@ -111,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     body = "\n".join(lines)
     print(body)
     if ns.write_docs:
-        update_section("Strong bot", body)
-        print("wrote the 'Strong bot' section of docs/benchmarks.md", file=sys.stderr)
+        update_section(section, body)
+        print(f"wrote the '{section}' section of docs/benchmarks.md", file=sys.stderr)
     print(f"win_rate: {fractional / n:.3f}")
     return 0
 

@@ -113,7 +113,9 @@ def play_main(argv: Sequence[str]) -> int:
     expansions = tuple(x.strip() for x in ns.expansions.split(",") if x.strip())
     for x in expansions:
         if x not in EXPANSIONS:
-            return _fail(render("play.err.expansion", {"value": clip(x), "known": ", ".join(EXPANSIONS)}, lang))
+            return _fail(
+                render("play.err.expansion", {"value": clip(x), "known": ", ".join(EXPANSIONS)}, lang)
+            )
 
     names = list(DEFAULT_NAMES[: ns.players])
     if ns.names is not None:

@@ -46,7 +46,7 @@ def outcomes() -> dict[str, Outcome]:
 
 def test_the_gallery_holds_every_ruling_as_data() -> None:
     files = [e.name for e in resources.files("nidlib.content").joinpath("rulings").iterdir()]
-    assert len(GALLERY) == 43
+    assert len([c for c in GALLERY if not c.id.startswith("EC-X")]) == 43
     assert sorted(f.removesuffix(".json") for f in files if f.endswith(".json")) == [c.id for c in GALLERY]
     assert all(case.actions and case.expect for case in GALLERY)
 

@@ -36,3 +36,6 @@ def test_golden_files_are_small_and_cover_the_game() -> None:
     for needle in ("[R-ORDER-2]", "[R-TRADE-2]", "[R-RECRUIT-1]", "[R-EVAL-3]", "[R-GEM-2]", "[R-SCORE-10]"):
         assert needle in everything, needle
     assert "First game: Thrud, Ylud and Uline are left out" in texts["4p_random_first_game_seed3.txt"]
+    thingvellir = "\n".join(text for name, text in texts.items() if name.startswith("thingvellir_"))
+    for needle in ("[X-TH-3]", "[X-TH-4]", "[X-TH-8]", "[X-TH-MERC-1]", "[X-TH-11]", "[X-TH-SCORE-1]"):
+        assert needle in thingvellir, needle

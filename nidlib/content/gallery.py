@@ -104,13 +104,25 @@ class Position:
     deck_empty: bool = False
     #: the first card of the Pioneer of the Kingdom's pending draw
     pioneer_draw: str | None = None
+    #: the expansions in play (``["thingvellir"]``: RULES.md A.1)
+    expansions: tuple[str, ...] = ()
+    #: Thingvellir: the Camp cards face up (None: dealt from the Age's Camp deck)
+    camp: tuple[str, ...] | None = None
 
     def build(self, events: list[Event] | None = None) -> State:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
         names = tuple(seat.name for seat in self.seats)
         sc = Scenario(
-            len(self.seats), names=names, seed=self.seed, age=self.age, round=self.round, strict_decks=True
+            len(self.seats),
+            names=names,
+            seed=self.seed,
+            age=self.age,
+            round=self.round,
+            strict_decks=True,
+            expansions=self.expansions,
         )
+        if self.camp is not None:
+            sc.camp(list(self.camp))
         gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
         if gems:
             sc.gems(gems)  # all at once: the gems of a position differ
@@ -322,7 +334,7 @@ def _position(v: object, path: str) -> Position:
         v,
         path,
         ("players", "step"),
-        ("age", "round", "seed", "heroes", "taverns", "deck_empty", "pioneer_draw"),
+        ("age", "round", "seed", "heroes", "taverns", "deck_empty", "pioneer_draw", "expansions", "camp"),
     )
     players = _list(d["players"], f"{path}.players")
     if len(players) not in NAMES:
@@ -354,6 +366,8 @@ def _position(v: object, path: str) -> Position:
         taverns=taverns,
         deck_empty=deck_empty,
         pioneer_draw=pioneer,
+        expansions=_strs(d["expansions"], f"{path}.expansions") if "expansions" in d else (),
+        camp=_strs(d["camp"], f"{path}.camp") if "camp" in d else None,
     )
 
 
@@ -417,8 +431,10 @@ def ruling_from_dict(doc: object, name: str = "") -> EdgeCase:
         ("illegal",),
     )
     rid = _str(d["id"], f"{head}id")
-    if not re.fullmatch(r"EC-\d\d", rid) or rid not in RULES:
-        raise DocumentError(f"{head}id", f"{rid!r} is not a ruling id of RULES.md §14 (EC-nn)")
+    if not re.fullmatch(r"EC-X?\d\d", rid) or rid not in RULES:
+        raise DocumentError(
+            f"{head}id", f"{rid!r} is not a ruling id of RULES.md §14 (EC-nn) or Appendix A.4 (EC-Xnn)"
+        )
     if name and rid != name:
         raise DocumentError(f"{head}id", f"{rid} is stored in {name}.json")
     head = f"{rid}."
@@ -526,7 +542,7 @@ def run(case: EdgeCase) -> Outcome:
 # --- the verifier --------------------------------------------------------------------------------
 
 #: the top-level fields of the JSON state document (docs/state-schema.md)
-_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0)))
+_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0, expansions=("thingvellir",))))
 
 
 class _Missing(Exception):
@@ -697,9 +713,11 @@ GALLERY: tuple[EdgeCase, ...] = load_rulings()
 
 
 def get(ec_id: str) -> EdgeCase:
-    """The gallery entry with this id (``"EC-09"``, ``"ec09"`` and ``"9"`` all work)."""
+    """The gallery entry with this id (``"EC-09"``, ``"ec09"`` and ``"9"`` all work; ``"EC-X01"``,
+    ``"x1"`` for the expansions' rulings)."""
     digits = "".join(ch for ch in ec_id if ch.isdigit())
-    key = f"EC-{int(digits):02d}" if digits else ec_id
+    expansion = "X" if "x" in ec_id.lower().removeprefix("ec") else ""
+    key = f"EC-{expansion}{int(digits):02d}" if digits else ec_id
     for case in GALLERY:
         if case.id == key:
             return case
@@ -707,15 +725,26 @@ def get(ec_id: str) -> EdgeCase:
 
 
 def covered(cases: tuple[EdgeCase, ...] = GALLERY) -> list[str]:
-    """The ids the gallery holds, as runs of consecutive ids: ``["EC-01–EC-23", "EC-27–EC-46"]``."""
-    nums = sorted(int(c.id.removeprefix("EC-")) for c in cases)
-    runs: list[list[int]] = []
-    for n in nums:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return [f"EC-{r[0]:02d}" if len(r) == 1 else f"EC-{r[0]:02d}\u2013EC-{r[-1]:02d}" for r in runs]
+    """The ids the gallery holds, as runs of consecutive ids: ``["EC-01–EC-23", "EC-27–EC-46"]``;
+    the expansions' rulings follow as their own runs (``"EC-X01–EC-X36"``)."""
+    out: list[str] = []
+    for prefix in ("EC-", "EC-X"):
+        nums = sorted(
+            int(c.id[len(prefix) :])
+            for c in cases
+            if c.id[len(prefix) :].isdigit() and c.id.startswith(prefix)
+        )
+        runs: list[list[int]] = []
+        for n in nums:
+            if runs and n == runs[-1][-1] + 1:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        out += [
+            f"{prefix}{r[0]:02d}" if len(r) == 1 else f"{prefix}{r[0]:02d}\u2013{prefix}{r[-1]:02d}"
+            for r in runs
+        ]
+    return out
 
 
 __all__ = [

@@ -91,7 +91,19 @@ from typing import Any, TypeVar, cast
 
 from nidlib.core import places
 from nidlib.core.actions import Action
-from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, HERO_IDS, CardKind, DwarfClass, Hero, max_rounds
+from nidlib.core.cards import (
+    ALL_HERO_IDS,
+    CAMP_AGE,
+    CAMP_SIZE,
+    CARDS,
+    CLASS_LETTER,
+    CLASSES,
+    DOUBLES,
+    CardKind,
+    DwarfClass,
+    Hero,
+    max_rounds,
+)
 from nidlib.core.coins import BASIC_COINS, GREEN_3, ROYAL, Coin, CoinKind, initial_treasury
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
@@ -154,9 +166,18 @@ def _norm(text: str) -> str:
 
 
 _HERO_BY_NAME: dict[str, str] = {}
-for _h in HERO_IDS:
+for _h in ALL_HERO_IDS:
     _HERO_BY_NAME[_norm(CARDS[_h].name)] = _h
     _HERO_BY_NAME[_norm(_h)] = _h
+#: Thingvellir's Camp cards by name: artifacts ("Vegvisir", "Fafnir"), Mercenaries ("merc3",
+#: "Mercenary 3"; not "M3", which is a miner worth 3) (X-TH-1, X-TH-10)
+_CAMP_BY_NAME: dict[str, str] = {}
+for _c in CAMP_AGE:
+    _CAMP_BY_NAME[_norm(CARDS[_c].name)] = _c
+    _CAMP_BY_NAME[_norm(_c)] = _c
+_CAMP_BY_NAME["fafnir"] = "fafnir-baleygr"
+_CAMP_BY_NAME["vidofnir"] = "vidofnir-vedrfolnir"
+_DOUBLE_NAMES = frozenset({"olwynsdouble", "double", "olwyndouble"})
 _HERO_BY_NAME["kingsgreatarmorer"] = "armorer"
 _HERO_BY_NAME["armorer"] = "armorer"
 
@@ -535,6 +556,14 @@ class Scenario:
         for row in self._s.taverns:  # undo the first Enter the Dwarves: the scenario deals its own
             self._s.decks[1].extend(reversed(row))
         self._s.taverns = [[], [], []]
+        camp = self._s.camp
+        if camp is not None:  # Thingvellir: the Camp of the Age, dealt again at build unless .camp() sets it
+            camp.decks[1].extend(reversed(camp.cards))
+            camp.cards = []
+            if age == 2:  # the Age I Camp is gone by Age II (X-TH-CAMP-1)
+                camp.discard = camp.decks[1]
+                camp.decks[1] = []
+        self._camp_set = False
         self._s.age = age
         self._s.round = round
         for p in self._s.players:
@@ -548,10 +577,17 @@ class Scenario:
 
     # -- transactions ------------------------------------------------------------------------------
     def _save(self) -> tuple[Any, ...]:
-        return (self._s.copy(), dict(self._coins), self._phase, self._taverns_set, dict(self._treasury))
+        return (
+            self._s.copy(),
+            dict(self._coins),
+            self._phase,
+            self._taverns_set,
+            dict(self._treasury),
+            self._camp_set,
+        )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        self._s, self._coins, self._phase, self._taverns_set, self._treasury = saved
+        self._s, self._coins, self._phase, self._taverns_set, self._treasury, self._camp_set = saved
         self._coins = dict(self._coins)
         self._treasury = dict(self._treasury)
 
@@ -579,6 +615,21 @@ class Scenario:
         if cid in s.heroes_available:
             s.heroes_available.remove(cid)
             return cid
+        camp = s.camp
+        if cid in CAMP_AGE:
+            if camp is None:
+                raise ScenarioError(
+                    path,
+                    f"{CARDS[cid].name} is a Thingvellir card: Scenario(..., expansions=('thingvellir',))",
+                    "X-TH-1",
+                )
+            for pile in (camp.decks[1], camp.decks[2], camp.cards, camp.discard):
+                if cid in pile:
+                    pile.remove(cid)
+                    return cid
+            raise ScenarioError(
+                path, f"{CARDS[cid].name} is already somewhere else: each card exists once", "X-TH-1"
+            )
         card = CARDS[cid]
         if card.kind is CardKind.HERO:
             raise ScenarioError(
@@ -613,7 +664,15 @@ class Scenario:
         key = _norm(spec)
         if key in _HERO_BY_NAME:
             cid = _HERO_BY_NAME[key]
+            if CARDS.get(cid) is not None and CARDS[cid].expansion and self._s.camp is None:
+                raise ScenarioError(
+                    path,
+                    f"{CARDS[cid].name} is a Thingvellir hero: Scenario(..., expansions=('thingvellir',))",
+                    "X-TH-1",
+                )
             return cid if cid == "armorer" else self._take(cid, path, decks)
+        if key in _CAMP_BY_NAME:
+            return self._take(_CAMP_BY_NAME[key], path, decks)
         if spec in CARDS:
             return self._take(spec, path, decks)
         if spec.upper().startswith("RO"):
@@ -653,9 +712,47 @@ class Scenario:
             p.heroes.append(Hero.THRUD)
             p.thrud = ci  # any column (R-HERO-THRUD-2); never covered: she stays on top (R-HERO-THRUD-3)
             return
+        if isinstance(spec, str) and _norm(spec) in _DOUBLE_NAMES:  # X-TH-HERO-OLWYN-1/2
+            if self._s.camp is None or Hero.OLWYN.value not in p.heroes:
+                raise ScenarioError(
+                    path, "Olwyn's doubles come with Olwyn: give the player Olwyn first", "X-TH-HERO-OLWYN-1"
+                )
+            if ci is None:
+                raise ScenarioError(
+                    path, "a double goes to a column of the army: give one", "X-TH-HERO-OLWYN-1"
+                )
+            placed = [
+                (k, c) for k, col in enumerate(p.columns) for c in col if CARDS[c].kind is CardKind.DOUBLE
+            ]
+            if len(placed) >= 2 or any(k == ci for k, _c in placed):
+                raise ScenarioError(
+                    path, "Olwyn has two doubles, in two different columns", "X-TH-HERO-OLWYN-1"
+                )
+            p.columns[ci].append(DOUBLES[len(placed)].id)
+            return
         cls = CLASSES[ci] if ci is not None else None
         cid = self._card_spec(spec, path, cls, army=True)
         card = CARDS[cid]
+        if card.kind is CardKind.MERCENARY:  # an enlisted Mercenary: one of its two classes (X-TH-MERC-1)
+            classes = [c for c, _bp in card.options]
+            if ci is None:
+                p.command_zone.append(cid)  # not enlisted yet (X-TH-7)
+                return
+            if CLASSES[ci] not in classes:
+                raise ScenarioError(
+                    f"{path}.column",
+                    f"{card.name} enlists as a {' or a '.join(c.value for c in classes)}",
+                    "X-TH-MERC-1",
+                )
+            p.columns[ci].append(cid)
+            return
+        if card.kind is CardKind.ARTIFACT and card.cls is None:
+            if ci is not None:
+                raise ScenarioError(
+                    f"{path}.column", f"{card.name} is an artifact: the command zone", "X-TH-11"
+                )
+            p.command_zone.append(cid)
+            return
         if card.kind is CardKind.ROYAL_OFFERING:
             raise ScenarioError(
                 path, "a Royal Offering is used at once and discarded, never kept", "R-XFORM-7"
@@ -749,8 +846,43 @@ class Scenario:
                 p.command_zone.append(cid)
             elif spec in _DISTINCTIONS:
                 self._distinction(p, spec, path)
+            elif key in _CAMP_BY_NAME:  # an artifact, or a Mercenary not enlisted yet (X-TH-7, X-TH-11)
+                cid = self._take(_CAMP_BY_NAME[key], path, ())
+                if CARDS[cid].cls is not None:
+                    raise ScenarioError(
+                        path, f"{CARDS[cid].name} goes to the explorer column", "X-TH-ART-VEGVISIR-1"
+                    )
+                p.command_zone.append(cid)
             else:
                 raise ScenarioError(path, f"{spec!r} is neither a neutral hero nor a distinction", "R-ARMY-1")
+        return self
+
+    @_atomic
+    def camp(self, cards: list[str]) -> Scenario:
+        """Thingvellir: the Camp cards face up (at most 5, of the current Age's Camp deck; X-TH-3)."""
+        s = self._s
+        if s.camp is None:
+            raise ScenarioError(
+                "camp",
+                "the Camp is part of Thingvellir: Scenario(..., expansions=('thingvellir',))",
+                "X-TH-1",
+            )
+        if len(_list(cards, "camp")) > CAMP_SIZE:
+            raise ScenarioError("camp", f"the Camp has {CAMP_SIZE} spaces", "X-TH-3")
+        for k, spec in enumerate(cards):
+            path = f"camp[{k}]"
+            key = _norm(spec) if isinstance(spec, str) else ""  # type: ignore[redundant-expr]
+            cid = _CAMP_BY_NAME.get(key)
+            if cid is None:
+                raise ScenarioError(
+                    path, f"{spec!r} is not a Camp card (an artifact or a Mercenary)", "X-TH-1"
+                )
+            if CAMP_AGE[cid] != s.age:
+                raise ScenarioError(
+                    path, f"{CARDS[cid].name} is a card of the Age {CAMP_AGE[cid]} Camp deck", "X-TH-2"
+                )
+            s.camp.cards.append(self._take(cid, path, ()))
+        self._camp_set = True
         return self
 
     @_atomic
@@ -835,8 +967,10 @@ class Scenario:
             if coin.kind is not CoinKind.ROYAL and coin in out:
                 raise ScenarioError(at, f"a player has one basic {coin}", "R-COMP-6")
             out.append(coin)
-        if len(out) != 5:
-            raise ScenarioError(path, f"a player owns exactly 5 coins, not {len(out)}", "R-COIN-3")
+        owned = 4 if "jarnglofi" in self._s.players[player].command_zone else 5  # X-TH-ART-JARNGLOFI-4
+        if len(out) != owned:
+            rule = "X-TH-ART-JARNGLOFI-4" if owned == 4 else "R-COIN-3"
+            raise ScenarioError(path, f"a player owns exactly {owned} coins, not {len(out)}", rule)
         copies = initial_treasury(self._s.options.players)
         for k, coin in enumerate(out):
             if coin.kind is not CoinKind.ROYAL:
@@ -864,16 +998,17 @@ class Scenario:
     @_atomic
     def bids(self, player: int, *, taverns: list[CoinSpec], pouch: list[CoinSpec]) -> Scenario:
         """Coins on the three tavern spaces and in the pouch (face down until revealed, R-BID-1)."""
-        self._player(player, "bids")
+        p = self._player(player, "bids")
+        pouch_size = 1 if "jarnglofi" in p.command_zone else 2  # X-TH-ART-JARNGLOFI-4
         if (
             len(_list(taverns, f"bids({player}).taverns")) != 3
-            or len(_list(pouch, f"bids({player}).pouch")) != 2
+            or len(_list(pouch, f"bids({player}).pouch")) != pouch_size
         ):
             raise ScenarioError(
                 f"bids({player})", "one coin on each of the 3 taverns and 2 in the pouch", "R-BID-1"
             )
         paths = [f"bids({player}).taverns[{k}]" for k in range(3)] + [
-            f"bids({player}).pouch[{k}]" for k in range(2)
+            f"bids({player}).pouch[{k}]" for k in range(pouch_size)
         ]
         coins = self._parse_coins([*taverns, *pouch], f"bids({player})", player, paths)
         self._coins[player] = (coins, None)
@@ -1082,8 +1217,8 @@ class Scenario:
                 p.hand = sorted(coins[t:])
                 p.bid_done = True
             else:
-                p.slots = list(coins)
-                p.slots[3:5] = sorted(coins[3:5])
+                p.slots = list(coins) + [None] * (5 - len(coins))  # 4 coins after Jarnglofi: one pouch coin
+                p.slots[3:5] = sorted(coins[3:5]) + [None] * (5 - len(coins))
                 p.bid_done = True
                 t = phase[1]
                 p.revealed = [k < t for k in range(3)] + [False, False]
@@ -1121,6 +1256,11 @@ class Scenario:
             if len(deck) > room:
                 s.discard.extend(deck[: len(deck) - room])
                 del deck[: len(deck) - room]
+        camp = s.camp
+        if camp is not None and not self._camp_set and phase[0] != "age_end":  # X-TH-3: a full Camp
+            deck = camp.decks[s.age]
+            while len(camp.cards) < CAMP_SIZE and deck:
+                camp.cards.append(deck.pop())
         base = end_steps(s.age, thingvellir=s.camp is not None)
         if phase[0] == "bids":
             owner = next((i for i, p in enumerate(s.players) if Hero.ULINE in p.heroes), None)

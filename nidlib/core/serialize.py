@@ -860,7 +860,7 @@ _ENCODE: dict[Codec, _Encode] = {
     Codec.FLAGS: _list,
     Codec.COINS: lambda coins: [str(c) for c in coins],
     Codec.FLAG: _same,
-    Codec.CAMP: lambda camp: None if camp is None else _camp_doc(camp),
+    Codec.CAMP: lambda camp: None if camp is None else _encode_camp(camp),
     Codec.CAMP_DECKS: lambda d: {"1": d[1][:], "2": d[2][:]},
     Codec.CLASS_CHOICES: lambda xs: [CLASSES[k].value if k >= 0 else None for k in xs],
     Codec.FLAG_LIST: _list,
@@ -933,3 +933,7 @@ if _UNCODED:  # pragma: no cover - a field declared in nidlib.core.state without
 _state_doc = _compile_encoder(STATE_FIELDS, {"schema": SCHEMA, "version": VERSION}, "state_doc")
 _player_doc = _compile_encoder(PLAYER_FIELDS, {}, "player_doc")
 _camp_doc = _compile_encoder(CAMP_FIELDS, {}, "camp_doc")
+
+
+def _encode_camp(camp: Camp) -> dict[str, Any]:
+    return _camp_doc(camp)

@@ -168,7 +168,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         i = top.player
         if player is not None and player != i:
             return []
-        picks = [pick_action(i, c) for c in s.taverns[s.tavern]]
+        picks: list[Action] = [pick_action(i, c) for c in s.taverns[s.tavern]]
         if s.camp is not None and camp_visit_allowed(s, i):  # X-TH-4: a Camp card instead
             picks += [
                 pick_action(i, c) for c in s.camp.cards if check_camp_pick(s, pick_action(i, c)) is None
@@ -417,6 +417,7 @@ def _check(s: State, a: Action) -> Violation | None:
         if a.location not in locs:
             return _v("R-TRADE-4", "err.trade-discard", options=", ".join(locs))
         return None
-    if a.card not in s.pioneer_draw:  # the remaining kind: Keep
+    assert isinstance(a, Keep)  # the remaining kind
+    if a.card not in s.pioneer_draw:
         return _v("R-DIST-PIONEER-1", "err.keep", card=_card(a.card))
     return None

@@ -166,11 +166,25 @@ def _pick_camp(s: State, a: Pick, log: Log) -> None:
     camp.cards.remove(a.card)
     camp.visited = True
     p = s.players[i]
-    _ev(log, "camp.visit", "X-TH-4", i, name=p.name, card=_card(a.card), tavern=_t(s.tavern))
+    if s.order and s.order[0] != i:  # not the first player: Fafnir Baleygr's visit (X-TH-ART-FAFNIR-1)
+        _ev(
+            log,
+            "camp.visit-fafnir",
+            "X-TH-ART-FAFNIR-1",
+            i,
+            name=p.name,
+            card=_card(a.card),
+            tavern=_t(s.tavern),
+        )
+    else:
+        _ev(log, "camp.visit", "X-TH-4", i, name=p.name, card=_card(a.card), tavern=_t(s.tavern))
     if s.options.players == 2 and s.order and s.order[0] == i and s.taverns[s.tavern]:
         # X-TH-6: at the end of this pick turn (after its coin trade), discard one tavern card
         k = len(tasks)
-        while k and isinstance(tasks[k - 1], RecruitCheck | CoinTrade) and tasks[k - 1].player == i:
+        while k:
+            below = tasks[k - 1]
+            if not (isinstance(below, RecruitCheck | CoinTrade) and below.player == i):
+                break
             k -= 1
         tasks.insert(k, TavernDiscardDue(i))
     gain_camp_card(s, i, a.card, log)

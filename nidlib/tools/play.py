@@ -55,7 +55,9 @@ def play_game(
         msg = f"give one bot per player: {len(names)} players, {len(bots)} bots"
         raise ValueError(msg)
     setup: list[Event] = []
-    s = new_game(len(names), names, seed=seed, first_game=first_game, expansions=tuple(expansions), events=setup)
+    s = new_game(
+        len(names), names, seed=seed, first_game=first_game, expansions=tuple(expansions), events=setup
+    )
     log: Log = [(None, setup)]
     while True:
         d = decision(s)

@@ -17,6 +17,12 @@ An impossible sheet raises :class:`SheetError` (a :class:`nidlib.core.errors.Doc
 the field path, e.g. ``players[0].army.warrior[1]``, and the rule it breaks. The sheet carries no
 player count, so card and coin limits are those of a 5-player game (both Ages, 34-coin Treasury).
 See ``docs/score-sheet.md``.
+
+Thingvellir (X-TH-SCORE-1): artifacts and the six heroes by name in the command zone (``"Draupnir"``,
+``"Jarnglofi"``, ``"Holda"``), ``"Vegvisir"`` in the Explorer column, an enlisted Mercenary by its name
+(``"Mercenary 5"`` or ``"merc5"``) in one of its two classes, ``"Olwyn's double"`` in any column (two, in two
+different columns, with Olwyn); 4 coins with Jarnglofi; ``"mjollnir": "hunter"`` names Mjöllnir's class
+(default: the best one, the same score).
 """
 
 from __future__ import annotations
@@ -33,10 +39,15 @@ from typing import Any, Final, NoReturn
 from nidlib.core.cards import (
     AGE_DECKS,
     ARMORER,
+    ARTIFACTS,
     CARDS,
     CLASSES,
     DISTINCTION_NAMES,
+    DOUBLES,
     HEROES,
+    MERCENARIES,
+    THINGVELLIR_HEROES,
+    Artifact,
     CardKind,
     Distinction,
     DwarfClass,
@@ -70,7 +81,7 @@ _BP_RANGE: Final[dict[DwarfClass, tuple[int, int]]] = {
     DwarfClass.BLACKSMITH: (0, 0),
     DwarfClass.EXPLORER: (5, 12),
 }
-_PLAYER_FIELDS: Final = ("name", "army", "command_zone", "coins", "gem")
+_PLAYER_FIELDS: Final = ("name", "army", "command_zone", "coins", "gem", "mjollnir")
 _DWERG_ORDER: Final = (
     Hero.YMIR.value,
     Hero.AESIR.value,
@@ -124,7 +135,11 @@ def _alias(kind: str, ident: str, display: str | None, *names: str) -> None:
         _DISPLAY[normalize_name(display)] = display
 
 
-for _h in HEROES:
+_ARTIFACT: Final = "artifact"
+_MERC: Final = "mercenary"
+_DOUBLE: Final = "double"
+
+for _h in (*HEROES, *THINGVELLIR_HEROES):
     _alias("hero", _h.id, _h.name, _h.id, _h.name, f"{_h.name} {_h.title}")
     if _h.name.startswith("Dwerg "):
         _alias("hero", _h.id, None, _h.name.removeprefix("Dwerg "))
@@ -146,6 +161,13 @@ for _d, _dn in DISTINCTION_NAMES.items():
         _alias("distinction", _d.value, _dn, _d.value, _dn)
 _alias("distinction", Distinction.CROWN_JEWELER.value, None, "Crown Jeweller")
 _alias("distinction", Distinction.PIONEER.value, None, "Pioneer")
+for _a in ARTIFACTS:  # Thingvellir artifacts (X-TH-ART table)
+    _alias(_ARTIFACT, _a.id, _a.name, _a.id, _a.name)
+_alias(_ARTIFACT, Artifact.FAFNIR.value, None, "Fafnir")
+_alias(_ARTIFACT, Artifact.VIDOFNIR.value, None, "Vidofnir", "Vidofnir and Vedrfolnir")
+for _m in MERCENARIES:  # Thingvellir mercenaries (X-TH-10)
+    _alias(_MERC, _m.id, _m.name, _m.id, _m.name)
+_alias(_DOUBLE, "", "Olwyn's double", "Olwyn's double", "double", "Olwyn double")
 
 
 def _suggest(normal: str) -> str | None:
@@ -159,6 +181,10 @@ def _suggest(normal: str) -> str | None:
         return CARDS[ident].name
     if kind == "distinction":
         return DISTINCTION_NAMES[Distinction(ident)]
+    if kind in (_ARTIFACT, _MERC):
+        return CARDS[ident].name
+    if kind == _DOUBLE:
+        return "Olwyn's double"
     return _DISPLAY[normalize_name("Dwerg" if kind == _DWERG else "King's Great Armorer")]
 
 
@@ -202,6 +228,7 @@ class _Checker:
         self.gems: dict[int, str] = {}  # gem -> player name
         self.green: str | None = None  # path of the green 3
         self.gold: dict[int, int] = {}
+        self.doubles: list[tuple[str, DwarfClass]] = []  # (path, column) of Olwyn's doubles of one player
 
     def fail(self, path: str, rule: str | None, key: str, **params: Any) -> SheetError:
         return SheetError(path, rule, key, params, self.lang)
@@ -268,14 +295,42 @@ class _Checker:
                 f"{base}.name", None, "sheet.name-twice", name=name, other=f"players[{names[name]}]"
             )
         names[name] = i
+        self.doubles = []
         columns = self.army(base, data.get("army", {}))
         zone = self.command_zone(base, data.get("command_zone", []))
-        coins = self.coins(base, data["coins"])
+        self.check_doubles(zone)
+        coins = self.coins(base, data["coins"], jarnglofi=Artifact.JARNGLOFI.value in zone)
         gem = self.gem(base, name, data["gem"])
         if Distinction.CROWN_JEWELER.value in zone and gem != 6:
             where = f"{base}.command_zone[{zone.index(Distinction.CROWN_JEWELER.value)}]"
             raise self.fail(where, "R-DIST-CROWNJEWELER-1", "sheet.crown-without-gem", gem=gem)
-        return Tableau(name=name, columns=columns, command_zone=zone, coins=coins, gem=gem)
+        mjollnir = self.mjollnir(base, data.get("mjollnir"), zone)
+        return Tableau(name=name, columns=columns, command_zone=zone, coins=coins, gem=gem, mjollnir=mjollnir)
+
+    def mjollnir(self, base: str, value: object, zone: list[str]) -> DwarfClass | None:
+        """Mjöllnir's class (X-TH-ART-MJOLLNIR-1): a column name, only with Mjöllnir."""
+        if value is None:
+            return None
+        path = f"{base}.mjollnir"
+        if Artifact.MJOLLNIR.value not in zone:
+            raise self.fail(path, "X-TH-ART-MJOLLNIR-1", "sheet.mjollnir-without")
+        by_name = {cls.value: cls for cls in CLASSES}
+        cls = by_name.get(normalize_name(str(value)).removesuffix("s")) if isinstance(value, str) else None
+        if cls is None:
+            raise self.fail(path, "X-TH-ART-MJOLLNIR-1", "sheet.mjollnir-class", value=_quote(value))
+        return cls
+
+    def check_doubles(self, zone: list[str]) -> None:
+        """Olwyn's two doubles: with Olwyn, in two different columns (X-TH-HERO-OLWYN-1)."""
+        if not self.doubles:
+            return
+        path = self.doubles[0][0]
+        if Hero.OLWYN.value not in zone:
+            raise self.fail(path, "X-TH-HERO-OLWYN-1", "sheet.double-without-olwyn")
+        if len(self.doubles) > 2:
+            raise self.fail(self.doubles[2][0], "X-TH-HERO-OLWYN-1", "sheet.doubles-count")
+        if len(self.doubles) == 2 and self.doubles[0][1] is self.doubles[1][1]:
+            raise self.fail(self.doubles[1][0], "X-TH-HERO-OLWYN-1", "sheet.doubles-column")
 
     def army(self, base: str, army: object) -> dict[DwarfClass, list[str]]:
         path = f"{base}.army"
@@ -309,6 +364,27 @@ class _Checker:
             )
         if kind == _DWERG:
             raise self.fail(path, "R-ARMY-1", "sheet.neutral-in-army", hero="Dwerg")
+        if kind == _MERC:  # X-TH-MERC-1: one of its two classes
+            merc = CARDS[ident]
+            if cls not in dict(merc.options):
+                options = " / ".join(f"@sheet.cls.{c}" for c, _bp in merc.options)
+                raise self.fail(
+                    path, "X-TH-MERC-1", "sheet.mercenary-column", card=merc.name, options=options
+                )
+            self.once(path, ident, "sheet.card-twice", "X-TH-10", card=merc.name)
+            return ident
+        if kind == _DOUBLE:
+            self.doubles.append((path, cls))
+            if len(self.doubles) > len(DOUBLES):
+                raise self.fail(path, "X-TH-HERO-OLWYN-1", "sheet.doubles-count")
+            return DOUBLES[len(self.doubles) - 1].id if not self.seen.get(DOUBLES[0].id) else DOUBLES[1].id
+        if kind == _ARTIFACT:
+            if ident != Artifact.VEGVISIR.value:
+                raise self.fail(path, "X-TH-11", "sheet.artifact-in-army", card=CARDS[ident].name)
+            if cls is not DwarfClass.EXPLORER:
+                raise self.fail(path, "X-TH-ART-VEGVISIR-1", "sheet.vegvisir-column")
+            self.once(path, ident, "sheet.card-twice", "X-TH-1", card=CARDS[ident].name)
+            return ident
         hero = CARDS[ident]
         if ident == Hero.THRUD:
             raise self.fail(path, "R-HERO-THRUD-5", "sheet.thrud-in-army")
@@ -367,6 +443,16 @@ class _Checker:
                 self.generic_dwergs.append((out, len(out), p))
                 out.append("")
                 continue
+            if kind == _ARTIFACT:
+                if ident == Artifact.VEGVISIR.value:
+                    raise self.fail(p, "X-TH-ART-VEGVISIR-1", "sheet.vegvisir-column")
+                self.once(p, ident, "sheet.card-twice", "X-TH-1", card=CARDS[ident].name)
+                out.append(ident)
+                continue
+            if kind == _MERC:  # every Mercenary is enlisted at the end of Age II (X-TH-8)
+                raise self.fail(p, "X-TH-8", "sheet.mercenary-in-zone", card=CARDS[ident].name)
+            if kind == _DOUBLE:
+                raise self.fail(p, "X-TH-HERO-OLWYN-1", "sheet.double-in-zone")
             if kind in (_KGA, "distinction"):
                 dist = Distinction.KINGS_GREAT_ARMORER.value if kind == _KGA else ident
                 self.once(
@@ -400,10 +486,13 @@ class _Checker:
 
     # -- coins and gem
 
-    def coins(self, base: str, coins: object) -> list[Coin]:
+    def coins(self, base: str, coins: object, *, jarnglofi: bool = False) -> list[Coin]:
         path = f"{base}.coins"
         coins = self.array(coins, path)
-        if len(coins) != COINS_PER_PLAYER:
+        if jarnglofi:  # X-TH-ART-JARNGLOFI-4: the trading coin is gone, 4 coins are left
+            if len(coins) != COINS_PER_PLAYER - 1:
+                raise self.fail(path, "X-TH-ART-JARNGLOFI-4", "sheet.coin-count-jarnglofi", n=len(coins))
+        elif len(coins) != COINS_PER_PLAYER:
             raise self.fail(path, "R-COIN-3", "sheet.coin-count", n=len(coins))
         parsed = [self.coin(f"{path}[{j}]", c) for j, c in enumerate(coins)]
         out: dict[int, Coin] = {}
@@ -432,7 +521,7 @@ class _Checker:
                 continue
             p = f"{path}[{j}]"
             if value == 3:
-                if not has_zero and green is None:
+                if not has_zero and green is None and not jarnglofi:
                     green = j
                     out[j] = GREEN_3
                 elif 3 not in basic:
@@ -447,7 +536,9 @@ class _Checker:
                 out[j] = Coin(5, CoinKind.BASIC)
             else:
                 out[j] = ROYAL[5]
-        if not has_zero and green is None:
+        if jarnglofi and (has_zero or green is not None):
+            raise self.fail(path, "X-TH-ART-JARNGLOFI-2", "sheet.coin-trading-jarnglofi")
+        if not has_zero and green is None and not jarnglofi:
             raise self.fail(path, "R-COIN-2", "sheet.coin-no-trading")
         if green is not None:
             p = f"{path}[{green}]"

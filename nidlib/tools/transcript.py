@@ -23,18 +23,29 @@ from nidlib.rules.engine import final_scores
 from nidlib.tools.bots import Bot
 from nidlib.tools.play import make_bots, play_game
 
-#: name -> (players, seed, bot levels, first game)
-GAMES: dict[str, tuple[int, int, tuple[str, ...], bool]] = {
-    "2p_random_seed1": (2, 1, ("random", "random"), False),
-    "3p_greedy_seed7": (3, 7, ("greedy", "greedy", "greedy"), False),
-    "4p_random_first_game_seed3": (4, 3, ("random",) * 4, True),
-    "5p_greedy_seed5": (5, 5, ("greedy",) * 5, False),
+#: name -> (players, seed, bot levels, first game, expansions)
+GAMES: dict[str, tuple[int, int, tuple[str, ...], bool, tuple[str, ...]]] = {
+    "2p_random_seed1": (2, 1, ("random", "random"), False, ()),
+    "3p_greedy_seed7": (3, 7, ("greedy", "greedy", "greedy"), False, ()),
+    "4p_random_first_game_seed3": (4, 3, ("random",) * 4, True, ()),
+    "5p_greedy_seed5": (5, 5, ("greedy",) * 5, False, ()),
+    # Thingvellir (X-TH-*): the Camp, artifacts, mercenaries, the six heroes
+    "thingvellir_2p_greedy_seed2": (2, 2, ("greedy", "greedy"), False, ("thingvellir",)),
+    "thingvellir_3p_random_seed4": (3, 4, ("random",) * 3, False, ("thingvellir",)),
+    "thingvellir_4p_greedy_seed6": (4, 6, ("greedy",) * 4, False, ("thingvellir",)),
+    "thingvellir_5p_random_seed8": (5, 8, ("random",) * 5, False, ("thingvellir",)),
 }
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden"
 
 
-def transcript(players: int, seed: int, bots: Sequence[str] | Sequence[Bot], first_game: bool = False) -> str:
+def transcript(
+    players: int,
+    seed: int,
+    bots: Sequence[str] | Sequence[Bot],
+    first_game: bool = False,
+    expansions: tuple[str, ...] = (),
+) -> str:
     """The golden text of one game (English, rule ids cited). ``bots`` are levels or bot objects."""
     levels = [b if isinstance(b, str) else b.name for b in bots]
     players_bots: list[Bot] = (
@@ -42,10 +53,15 @@ def transcript(players: int, seed: int, bots: Sequence[str] | Sequence[Bot], fir
         if all(isinstance(b, str) for b in bots)
         else [b for b in bots if not isinstance(b, str)]
     )
-    state, log = play_game(players, seed, players_bots, first_game)
+    state, log = play_game(players, seed, players_bots, first_game, expansions=expansions)
+    head = (
+        f"# players: {players}, seed: {seed}, bots: {','.join(levels)}, first_game: {str(first_game).lower()}"
+    )
+    if expansions:
+        head += f", expansions: {','.join(expansions)}"
     out = [
         "# nidlib golden playthrough",
-        f"# players: {players}, seed: {seed}, bots: {','.join(levels)}, first_game: {str(first_game).lower()}",
+        head,
         f"# names: {', '.join(state.options.names)}",
         "",
     ]
@@ -62,8 +78,8 @@ def transcript(players: int, seed: int, bots: Sequence[str] | Sequence[Bot], fir
 
 
 def golden_text(name: str) -> str:
-    players, seed, levels, first_game = GAMES[name]
-    return transcript(players, seed, levels, first_game)
+    players, seed, levels, first_game, expansions = GAMES[name]
+    return transcript(players, seed, levels, first_game, expansions)
 
 
 def diff(name: str, expected: str, actual: str, context: int = 3) -> str:

@@ -19,8 +19,8 @@ from nidlib.core.tasks import (
     BidsDue,
     CardDiscardDue,
     EnlistDue,
-    EnlistOrderDue,
     Enlistment,
+    EnlistOrderDue,
     HeroDue,
     HoldaDue,
     MjollnirDue,
@@ -99,12 +99,15 @@ def test_x_th_2_setup_adds_the_camp_its_decks_and_six_heroes() -> None:
     assert s.camp is not None
     assert len(s.camp.cards) == 5  # X-TH-3: the Camp is filled at Enter the Dwarves
     assert all(c in CAMP_DECKS[1] for c in s.camp.cards)
-    assert len(s.camp.decks[1]) == 7 and sorted(s.camp.decks[2]) == sorted(CAMP_DECKS[2])
+    assert len(s.camp.decks[1]) == 7
+    assert sorted(s.camp.decks[2]) == sorted(CAMP_DECKS[2])
     assert len(s.heroes_available) == 27  # X-TH-1
     doc = state_to_dict(s)
-    assert doc["options"]["expansions"] == ["thingvellir"] and "camp" in doc
+    assert doc["options"]["expansions"] == ["thingvellir"]
+    assert "camp" in doc
     base = state_to_dict(nidlib.new_game(3, seed=5))
-    assert "camp" not in base and "expansions" not in base["options"]
+    assert "camp" not in base
+    assert "expansions" not in base["options"]
     assert tv(seed=9).camp != s.camp  # the seed decides the Camp decks
 
 
@@ -122,8 +125,9 @@ def test_x_th_1_a_document_with_a_camp_but_no_expansion_is_refused() -> None:
 def test_x_th_3_the_camp_is_refilled_each_round_not_during_it() -> None:
     s = bids(tv(), "5b,0,2/3,4", "4,2,0/3,5b", "3,4,5b/0,2")
     visit = s.camp.cards[0] if s.camp else ""
-    s, events = play(s, f"p0:pick:{visit}")
-    assert s.camp is not None and len(s.camp.cards) == 4  # not refilled during the round
+    s, _events = play(s, f"p0:pick:{visit}")
+    assert s.camp is not None
+    assert len(s.camp.cards) == 4
     while not isinstance(s.tasks[-1], BidsDue):
         s, _ = play(s, nidlib.legal_actions(s)[0])
     assert len(s.camp.cards) == 5  # the next Enter the Dwarves refills it (X-TH-3)
@@ -154,7 +158,8 @@ def test_ec_x01_four_players_the_leftover_tavern_card_is_discarded() -> None:
         s, ev = play(s, nidlib.legal_actions(s)[0])
         events += ev
     left = [e for e in events if e.key == "tavern.discard"]
-    assert len(left) == 1 and left[0].rule == "X-TH-5"
+    assert len(left) == 1
+    assert left[0].rule == "X-TH-5"
     assert left[0].params["card"].removeprefix("@card.") in s.discard
 
 
@@ -170,8 +175,11 @@ def test_ec_x02_two_players_the_camp_visitor_discards_a_tavern_card_after_the_tr
     assert len(s.taverns[0]) == 3
     card = s.taverns[0][1]
     s, ev = play(s, f"p0:tavern-discard:{card}")
-    assert card in s.discard and by_rule(ev, "X-TH-6")
-    assert isinstance(s.tasks[-1], PickDue) and s.tasks[-1].player == 1 and len(s.taverns[0]) == 2
+    assert card in s.discard
+    assert by_rule(ev, "X-TH-6")
+    assert isinstance(s.tasks[-1], PickDue)
+    assert s.tasks[-1].player == 1
+    assert len(s.taverns[0]) == 2
     s, _ = play(s, f"p1:pick:{s.taverns[0][0]}")
     assert s.tavern == 1 or not s.taverns[0]  # the last card went to the discard pile (R-PICK-3)
 
@@ -193,7 +201,7 @@ def test_ec_x03_ec_x04_fafnir_visits_only_if_nobody_did_in_this_tavern() -> None
     while not isinstance(s2.tasks[-1], PickDue) or s2.tasks[-1].player != 2:
         s2, _ = play(s2, nidlib.legal_actions(s2)[0])
     s2, ev = play(s2, f"p2:pick:{camp[1]}")
-    assert by_rule(ev, "X-TH-4")
+    assert by_rule(ev, "X-TH-ART-FAFNIR-1")
 
 
 # --- enlistment -------------------------------------------------------------------------------
@@ -216,7 +224,9 @@ def _at_enlistment(players: int, mercs: dict[int, list[str]], gems: dict[int, in
 
 
 def test_ec_x07_enlistment_order_most_mercenaries_first_ties_by_gem_then_first_or_last() -> None:
-    s = _at_enlistment(4, {0: ["merc0", "merc1"], 1: ["merc2", "merc3"], 2: ["merc4"]}, {0: 3, 1: 5, 2: 4, 3: 2})
+    s = _at_enlistment(
+        4, {0: ["merc0", "merc1"], 1: ["merc2", "merc3"], 2: ["merc4"]}, {0: 3, 1: 5, 2: 4, 3: 2}
+    )
     assert s.tasks[-1] == EnlistOrderDue(1)  # B (2 mercenaries, gem 5) chooses
     first, _ = play(s, "p1:enlist-order:first")
     assert [t.player for t in reversed(first.tasks) if isinstance(t, EnlistDue)] == [1, 1, 0, 0, 2]
@@ -228,10 +238,14 @@ def test_ec_x07_enlistment_order_most_mercenaries_first_ties_by_gem_then_first_o
 def test_x_th_merc_1_a_mercenary_enlists_into_one_of_its_two_classes_with_its_bravery() -> None:
     s = _at_enlistment(3, {0: ["merc5"]}, {})
     assert s.tasks[-1] == EnlistDue(0)
-    assert {str(a) for a in nidlib.legal_actions(s)} == {"p0:enlist:merc5/warrior", "p0:enlist:merc5/explorer"}
+    assert {str(a) for a in nidlib.legal_actions(s)} == {
+        "p0:enlist:merc5/warrior",
+        "p0:enlist:merc5/explorer",
+    }
     assert_illegal(s, "p0:enlist:merc5/miner", "X-TH-MERC-1")
     s, ev = play(s, "p0:enlist:merc5/explorer")
-    assert s.players[0].columns[4][-1] == "merc5" and "merc5" not in s.players[0].command_zone
+    assert s.players[0].columns[4][-1] == "merc5"
+    assert "merc5" not in s.players[0].command_zone
     assert by_rule(ev, "X-TH-MERC-1")
     table = nidlib.final_scores(s)
     assert table.player("Ana").points("explorer") == 11  # M5 as an explorer: 11 bravery points (X-TH-10)
@@ -266,7 +280,7 @@ def test_ec_x15_vidofnir_plus_five_beside_the_trading_coin_else_a_choice() -> No
     s = tv()
     _move_camp(s, "vidofnir-vedrfolnir")
     s = bids(s, "5b,2,3/0,4", "4,2,0/3,5b", "3,4,5b/0,2")  # Ana's pouch: 0 and 4
-    s, ev = play(s, "p0:pick:vidofnir-vedrfolnir")
+    s, _ev = play(s, "p0:pick:vidofnir-vedrfolnir")
     assert s.players[0].slots[3:] == [Coin(0, CoinKind.BASIC), Coin(9, CoinKind.ROYAL)]  # 4 + 5
     s = tv()
     _move_camp(s, "vidofnir-vedrfolnir")
@@ -285,7 +299,7 @@ def test_ec_x15_vidofnir_plus_five_beside_the_trading_coin_else_a_choice() -> No
 
 def test_ec_x17_jarnglofi_discards_the_trading_coin_no_bid_on_a_later_tavern() -> None:
     s = tv()
-    s.decks[1], s.camp.decks[2] = s.decks[1], s.camp.decks[2]  # noqa: PLW0127 (same position)
+    s.decks[1], s.camp.decks[2] = s.decks[1], s.camp.decks[2]
     _give_at = "jarnglofi"
     # Jarnglofi is an Age II card: put it on the Age I Camp for this position (a scenario, not a game)
     assert s.camp is not None
@@ -296,15 +310,20 @@ def test_ec_x17_jarnglofi_discards_the_trading_coin_no_bid_on_a_later_tavern() -
     s = bids(s, "5b,2,0/3,4", "4,0,2/3,5b", "3,4,5b/0,2")  # Ana's 0 on the Horse
     s, ev = play(s, "p0:pick:jarnglofi")
     p = s.players[0]
-    assert len(p.coins()) == 4 and "0" in s.out_of_game and p.slots[2] is None and p.revealed[2]
+    assert len(p.coins()) == 4
+    assert "0" in s.out_of_game
+    assert p.slots[2] is None
+    assert p.revealed[2]
     assert by_rule(ev, "X-TH-ART-JARNGLOFI-2")
     while s.tavern != 2 or not isinstance(s.tasks[-1], PickDue):
         s, _ = play(s, nidlib.legal_actions(s)[0])
-    assert 0 not in s.order and s.bid_values[0] is None  # X-TH-CAMP-4
+    assert 0 not in s.order
+    assert s.bid_values[0] is None
     while not isinstance(s.tasks[-1], BidsDue):
         s, _ = play(s, nidlib.legal_actions(s)[0])
-    four = [a for a in nidlib.legal_actions(s, 0)]
-    assert four and all(len(a.pouch) == 1 for a in four)  # 3 bids + 1 pouch coin (X-TH-ART-JARNGLOFI-4)
+    four = list(nidlib.legal_actions(s, 0))
+    assert four
+    assert all(len(a.pouch) == 1 for a in four)
 
 
 def test_ec_x20_hofud_every_other_player_discards_a_warrior_never_a_hero() -> None:
@@ -323,7 +342,8 @@ def test_ec_x20_hofud_every_other_player_discards_a_warrior_never_a_hero() -> No
     assert s.tasks[-1] == CardDiscardDue(2, "hofud")
     assert {str(a) for a in nidlib.legal_actions(s)} == {"p2:discard-card:1W4", "p2:discard-card:1W6"}
     s, _ = play(s, "p2:discard-card:1W4")  # any position in the column
-    assert s.players[2].columns[0] == ["1W6"] and "1W4" in s.discard
+    assert s.players[2].columns[0] == ["1W6"]
+    assert "1W4" in s.discard
 
 
 def test_ec_x21_brisingamens_takes_two_cards_of_the_discard_pile() -> None:
@@ -339,13 +359,15 @@ def test_ec_x21_brisingamens_takes_two_cards_of_the_discard_pile() -> None:
     _valid(s)
     s, _ = play(s, "p0:pick:brisingamens")
     assert s.tasks[-1] == TakeDue(0, "brisingamens")
-    s, ev = play(s, "p0:take:1RO3")
-    assert isinstance(s.tasks[-1], TransformDue) and "1RO3" in s.discard
+    s, _ev = play(s, "p0:take:1RO3")
+    assert isinstance(s.tasks[-1], TransformDue)
+    assert "1RO3" in s.discard
     s, _ = play(s, nidlib.legal_actions(s)[0])
     assert s.tasks[-1] == TakeDue(0, "brisingamens", "1RO3")
     assert [str(a) for a in nidlib.legal_actions(s)] == [f"p0:take:{w}"]  # not the same offering twice
     s, _ = play(s, f"p0:take:{w}")
-    assert w in s.players[0].columns[0] and w not in s.discard
+    assert w in s.players[0].columns[0]
+    assert w not in s.discard
 
 
 def test_ec_x23_mjollnir_scores_two_per_rank_of_the_chosen_class() -> None:
@@ -354,18 +376,22 @@ def test_ec_x23_mjollnir_scores_two_per_rank_of_the_chosen_class() -> None:
     s.players[0].columns[1] = _take_out(s, *[c for c in s.decks[1] if c.startswith("1H")][:3])
     table = nidlib.final_scores(_valid(s))
     assert table.player("Ana").points("artifacts") == 6  # the best class before the choice (D-X22)
-    s.camp.mjollnir[0] = 0 if s.camp else 0
+    assert s.camp is not None
+    s.camp.mjollnir[0] = 0
     assert nidlib.final_scores(s).player("Ana").points("artifacts") == 0
     s.tasks = [MjollnirDue(0)]
     s2, ev = play(s, "p0:mjollnir:hunter")
-    assert s2.camp is not None and s2.camp.mjollnir[0] == 1 and by_rule(ev, "X-TH-ART-MJOLLNIR-1")
+    assert s2.camp is not None
+    assert s2.camp.mjollnir[0] == 1
+    assert by_rule(ev, "X-TH-ART-MJOLLNIR-1")
 
 
 def test_ec_x24_vegvisir_is_an_explorer_rank_but_no_dwarf_card_for_dagda() -> None:
     s = tv()
     s, ev = _first_visits(s, "vegvisir")
     p = s.players[0]
-    assert p.columns[4] == ["vegvisir"] and by_rule(ev, "X-TH-ART-VEGVISIR-1")
+    assert p.columns[4] == ["vegvisir"]
+    assert by_rule(ev, "X-TH-ART-VEGVISIR-1")
     assert nidlib.final_scores(s).player("Ana").points("explorer") == 13
     from nidlib.rules.base import discardable_columns
 
@@ -402,19 +428,33 @@ def test_ec_x26_jarika_adds_two_and_zolkur_discards_the_lower_coin() -> None:
     while not (isinstance(s.tasks[-1], PickDue) and s.tasks[-1].player == 0):
         s, _ = play(s, nidlib.legal_actions(s)[0])
     s, ev = play(s, f"p0:pick:{s.taverns[0][0]}")
-    while s.tavern == 0 and any(isinstance(t, PickDue) for t in s.tasks[-3:]) is False and s.tasks and not isinstance(s.tasks[-1], PickDue):
+    while (
+        s.tavern == 0
+        and any(isinstance(t, PickDue) for t in s.tasks[-3:]) is False
+        and s.tasks
+        and not isinstance(s.tasks[-1], PickDue)
+    ):
         s, more = play(s, nidlib.legal_actions(s)[0])
         ev += more
     slots = s.players[0].slots
     assert by_rule(ev, "X-TH-HERO-ZOLKUR-1")
     assert sorted(c.value for c in slots[3:] if c) == [4, 9]  # the 3 (lower) went; 3 + 4 + 2 = 9
-    assert s.camp is not None and not s.camp.zolkur[0]
+    assert s.camp is not None
+    assert not s.camp.zolkur[0]
 
 
 def test_ec_x28_khrad_transforms_the_lowest_coin_never_a_trading_coin() -> None:
     s = tv()
     p = s.players[0]
-    p.hand = sorted([Coin(0, CoinKind.BASIC), Coin(2, CoinKind.BASIC), Coin(3, CoinKind.BASIC), Coin(4, CoinKind.BASIC), Coin(5, CoinKind.BASIC)])
+    p.hand = sorted(
+        [
+            Coin(0, CoinKind.BASIC),
+            Coin(2, CoinKind.BASIC),
+            Coin(3, CoinKind.BASIC),
+            Coin(4, CoinKind.BASIC),
+            Coin(5, CoinKind.BASIC),
+        ]
+    )
     s.heroes_available.remove("khrad")
     p.heroes.append("khrad")
     p.command_zone.append("khrad")
@@ -433,8 +473,9 @@ def test_ec_x32_olwyns_doubles_go_to_two_different_columns() -> None:
     s.players[0].command_zone.append("olwyn")
     assert len(nidlib.legal_actions(s)) == 10
     assert_illegal(s, "p0:doubles:miner,miner", "X-TH-HERO-OLWYN-1")
-    s, ev = play(s, "p0:doubles:miner,hunter")
-    assert s.players[0].columns[2] == ["olwyn-double-1"] and s.players[0].columns[1] == ["olwyn-double-2"]
+    s, _ev = play(s, "p0:doubles:miner,hunter")
+    assert s.players[0].columns[2] == ["olwyn-double-1"]
+    assert s.players[0].columns[1] == ["olwyn-double-2"]
     assert _valid(s)
 
 
@@ -449,7 +490,8 @@ def test_ec_x34_ec_x35_andumia_needs_a_discarded_card_and_an_offering_returns() 
     s, _ = play(_valid(s), "p0:hero:andumia")
     assert s.tasks[-1] == TakeDue(0, "andumia")
     s, _ = play(s, f"p0:take:{ro}")
-    assert isinstance(s.tasks[-1], TransformDue) and ro in s.discard
+    assert isinstance(s.tasks[-1], TransformDue)
+    assert ro in s.discard
 
 
 def test_ec_x36_holda_takes_a_camp_card_a_mercenary_waits_for_enlistment() -> None:
@@ -461,13 +503,16 @@ def test_ec_x36_holda_takes_a_camp_card_a_mercenary_waits_for_enlistment() -> No
     s.players[0].heroes.append("holda")
     s.players[0].command_zone.append("holda")
     s, ev = play(s, f"p0:camp:{merc}")
-    assert merc in s.players[0].command_zone and by_rule(ev, "X-TH-HERO-HOLDA-1")
+    assert merc in s.players[0].command_zone
+    assert by_rule(ev, "X-TH-HERO-HOLDA-1")
     assert not s.camp.visited  # X-TH-CAMP-3: not a visit
 
 
 def test_x_th_enl_3_a_mercenary_gained_during_the_enlistment_step_is_enlisted_at_once() -> None:
     s = _at_enlistment(3, {0: ["merc1"]}, {})
-    assert s.camp is not None and s.camp.enlisting and s.tasks[-1] == EnlistDue(0)
+    assert s.camp is not None
+    assert s.camp.enlisting
+    assert s.tasks[-1] == EnlistDue(0)
     merc = next(c for c in s.camp.cards if c.startswith("merc"))
     s.heroes_available.remove("holda")
     s.players[1].heroes.append("holda")
@@ -479,10 +524,49 @@ def test_x_th_enl_3_a_mercenary_gained_during_the_enlistment_step_is_enlisted_at
 
 def test_x_th_seq_3_end_steps_enlistment_before_ylud_and_the_camp_cleared_for_age_two() -> None:
     steps = [t.KIND for t in reversed(nidlib.rules.engine.end_steps(1, thingvellir=True))]
-    assert steps[:2] == ["enlistment", "ylud_step"] and steps.index("camp_clear") == steps.index("age_start") - 1
+    assert steps[:2] == ["enlistment", "ylud_step"]
+    assert steps.index("camp_clear") == steps.index("age_start") - 1
     s = _at_enlistment(3, {}, {})
     while s.age == 1:
         s, _ = play(s, nidlib.legal_actions(s)[0])
-    assert s.camp is not None and all(c in CAMP_DECKS[2] for c in s.camp.cards)
+    assert s.camp is not None
+    assert all(c in CAMP_DECKS[2] for c in s.camp.cards)
     assert len(s.camp.discard) == 12  # the Age I Camp and the rest of its deck (X-TH-CAMP-1)
     assert Enlistment(2) in s.tasks
+
+
+def test_x_th_1_the_scenario_builds_thingvellir_positions() -> None:
+    from nidlib.content.scenario import Scenario, ScenarioError
+
+    s = (
+        Scenario(3, seed=1, expansions=TV)
+        .army(0, warrior=[4, "merc5"], explorer=["Vegvisir", 7])
+        .command_zone(0, ["Fafnir", "merc3", "Olwyn"])
+        .place(0, "Olwyn's double", "miner")
+        .command_zone(1, ["Jarnglofi"])
+        .bids(0, taverns=[4, 0, 5], pouch=[2, 3])
+        .bids(1, taverns=[4, 2, 3], pouch=["5b"])
+        .bids(2, taverns=[2, 3, 4], pouch=[0, 5])
+        .camp(["Vidofnir", "merc0", "Draupnir"])
+        .at_tavern(0)
+        .build()
+    )
+    assert s.order == [1, 0, 2]
+    assert s.camp is not None
+    assert s.camp.cards == ["vidofnir-vedrfolnir", "merc0", "draupnir"]
+    assert "p1:pick:draupnir" in {str(a) for a in nidlib.legal_actions(s)}
+    assert nidlib.from_json(nidlib.to_json(s)) == s
+    assert nidlib.final_scores(s).player("Ana").points("explorer") == 13 + 7
+    for bad, rule in (
+        (lambda: Scenario(3).command_zone(0, ["Vegvisir"]), "X-TH-1"),
+        (lambda: Scenario(3, expansions=TV).army(0, miner=["merc5"]), "X-TH-MERC-1"),
+        (lambda: Scenario(3, expansions=TV).place(0, "Olwyn's double", "miner"), "X-TH-HERO-OLWYN-1"),
+        (lambda: Scenario(3, expansions=TV).camp(["Jarnglofi"]), "X-TH-2"),
+        (
+            lambda: Scenario(3, expansions=TV).command_zone(1, ["Jarnglofi"]).hand(1, [0, 2, 3, 4, 5]),
+            "X-TH-ART-JARNGLOFI-4",
+        ),
+    ):
+        with pytest.raises(ScenarioError) as info:
+            bad()
+        assert info.value.rule == rule

@@ -92,12 +92,16 @@ def check_invariants(s: State, expected: Counter[str]) -> None:
             raise Violation(f"basic {v}: {basics[v]} accounted for, expected {n}")
     # cards
     where = where_cards(s)
-    doubles = [c for c, k in where.items() if k and CARDS.get(c) is not None and CARDS[c].kind is CardKind.DOUBLE]
+    doubles = [
+        c for c, k in where.items() if k and CARDS.get(c) is not None and CARDS[c].kind is CardKind.DOUBLE
+    ]
     for d in doubles:
         if where[d] > 1 or not any("olwyn" in p.heroes for p in s.players):
             raise Violation(f"{d} is in {where[d]} places, or came without Olwyn")
         del where[d]
-    lifted_thrud = any("thrud" in p.heroes and p.thrud < 0 and "thrud" not in p.command_zone for p in s.players)
+    lifted_thrud = any(
+        "thrud" in p.heroes and p.thrud < 0 and "thrud" not in p.command_zone for p in s.players
+    )
     if lifted_thrud:
         where["thrud"] += 1
     where = +where
@@ -142,9 +146,16 @@ def random_game(players: int, seed: int, *, json_every_step: bool = False) -> di
             raise Violation("the JSON round trip changed the state")
         if s.tasks and s.camp is not None and s.camp.enlisting:
             waiting = sum(1 for t in s.tasks if isinstance(t, EnlistDue))
-            mercs = sum(1 for p in s.players for c in p.command_zone if c in CARDS and CARDS[c].kind is CardKind.MERCENARY)
+            mercs = sum(
+                1
+                for p in s.players
+                for c in p.command_zone
+                if c in CARDS and CARDS[c].kind is CardKind.MERCENARY
+            )
             if mercs != waiting and not any(type(t).__name__ == "EnlistOrderDue" for t in s.tasks):
-                raise Violation(f"{mercs} Mercenaries wait in command zones, {waiting} enlistments pending [X-TH-8]")
+                raise Violation(
+                    f"{mercs} Mercenaries wait in command zones, {waiting} enlistments pending [X-TH-8]"
+                )
     check_invariants(s, expected)
     if read_state(state_to_dict(s)) != s:
         raise Violation("the JSON round trip changed the final state")
