@@ -65,7 +65,11 @@ def run_cells(cells: list[str], name: str) -> list[Any]:
     shown: list[Any] = []
     for source in cells:
         tree = ast.parse(source, filename=name)
-        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        last = tree.body[-1] if tree.body else None
+        if isinstance(last, ast.Expr):
+            tree.body.pop()  # evaluated below: its value is the cell's widget
+        else:
+            last = None
         exec(compile(tree, name, "exec"), namespace)  # noqa: S102 -- the site's own notebooks, as voici runs them
         if last is not None:
             value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)
