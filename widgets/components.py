@@ -498,6 +498,11 @@ class ActionPanel(w.VBox):
         self.actions: list[Action] = []
         #: (action, button) pairs shown now: the legal ones, then the greyed tempting ones
         self.shown: list[tuple[Action, w.Button]] = []
+        # Every position gets new buttons (a click that crosses a redraw lands on a closed button and is
+        # ignored), but they share one layout and one style per colour: a button is one widget model,
+        # not three, so a position sends a third of the messages (docs/benchmarks.md, "Lesson 9 clicks").
+        self._layout = w.Layout(width="auto")
+        self._styles: dict[str | None, w.ButtonStyle] = {}
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -532,13 +537,13 @@ class ActionPanel(w.VBox):
         old = self.buttons.children
         self.shown = shown
         self.buttons.children = tuple(b for _, b in shown)
-        _close_all(old)
+        _close_all(old, keep=(self._layout, *self._styles.values()))
 
     def _drop_buttons(self) -> None:
         old = self.buttons.children
         self.shown = []
         self.buttons.children = ()
-        _close_all(old)
+        _close_all(old, keep=(self._layout, *self._styles.values()))
 
     def _click(self, action: Action, drawn_for: State) -> None:
         """Apply the clicked action, unless the click was meant for a position that is already gone.
@@ -557,17 +562,19 @@ class ActionPanel(w.VBox):
     def _button(self, action: Action, state: State, reason: str | None) -> w.Button:
         lang = self.controller.lang
         label = r.action_label(action, state, lang=lang)
+        colour = _action_colour(action) if reason is None else None
+        if colour not in self._styles:
+            self._styles[colour] = (
+                w.ButtonStyle(button_color=colour, text_color="white") if colour else w.ButtonStyle()
+            )
         b = w.Button(
             description=label,
             tooltip=reason or label,
             disabled=reason is not None,
-            layout=w.Layout(width="auto"),
+            layout=self._layout,
+            style=self._styles[colour],
+            _dom_classes=("nt-action-button",),
         )
-        b.add_class("nt-action-button")
-        colour = _action_colour(action)
-        if colour and reason is None:
-            b.style.button_color = colour
-            b.style.text_color = "white"
         b.on_click(safe(self.controller, lambda _b, a=action, st=state: self._click(a, st)))
         return b
 
@@ -579,11 +586,12 @@ class ActionPanel(w.VBox):
         raise KeyError(text)
 
 
-def _close_all(ws: tuple[w.Widget, ...]) -> None:
-    """Close widgets that left the page, with their layout and style models, so the kernel forgets them."""
+def _close_all(ws: tuple[w.Widget, ...], keep: tuple[w.Widget, ...] = ()) -> None:
+    """Close widgets that left the page, with their layout and style models (but the shared ones in
+    ``keep``), so the kernel forgets them."""
     for x in ws:
         for part in (getattr(x, "style", None), getattr(x, "layout", None)):
-            if isinstance(part, w.Widget):
+            if isinstance(part, w.Widget) and not any(part is k for k in keep):
                 part.close()
         x.close()
 

@@ -27,7 +27,6 @@ from html import escape
 from typing import Any, assert_never
 
 import nidlib
-from nidlib.core import registry
 from nidlib.core.cards import (
     CARDS,
     CLASSES,
@@ -45,6 +44,7 @@ from nidlib.core.messages import term
 from nidlib.core.places import coin_at, parse_place
 from nidlib.core.state import Player, State
 from nidlib.rules.scoring import CATEGORIES
+from widgets import ruletext
 
 __all__ = [
     "CLASS_COLOURS",
@@ -529,19 +529,9 @@ def status_html(state: State, *, seat: int | None = None, lang: str | None = Non
 
 
 def rule_html(rule_id: str, *, lang: str | None = None, open_: bool = False) -> str:
-    """A rule id as an expandable ``<details>``: the summary is the id, the body the rule text."""
-    try:
-        r = registry.rule(rule_id)
-        body = (
-            f'<div class="nt-rule-section">{_e(r.section)}</div><div class="nt-rule-text">{_e(r.text)}</div>'
-        )
-    except KeyError:
-        body = f'<div class="nt-rule-text">{_e(t("ui.rule.missing", lang, rule=rule_id))}</div>'
-    is_open = " open" if open_ else ""
-    return (
-        f'<details class="nt-rule" data-rule="{_e(rule_id)}"{is_open}><summary>{_e(rule_id)}</summary>'
-        f"{body}</details>"
-    )
+    """A rule id as an expandable ``<details>``: the summary is the id; opened, the rule explained
+    to a learner in ``lang``, then the full reference text, folded (:mod:`widgets.ruletext`)."""
+    return ruletext.rule_html(rule_id, lang=lang, open_=open_)
 
 
 def score_sheet_html(score_table: Any, *, lang: str | None = None, final: bool = True) -> str:

@@ -146,8 +146,22 @@ details.nt-rule > summary::-webkit-details-marker { display: none; }
 details.nt-rule > summary:focus-visible { outline: 3px solid var(--nt-accent); }
 details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; background: #f4f8fd;
   border: 1px solid #cfe0f3; border-radius: 6px; }
-.nt-rule-section { font-size: .85em; color: var(--nt-muted); margin-top: .2em; }
-.nt-rule-text { white-space: pre-wrap; color: var(--nt-ink); }
+/* an opened rule: plain sentences at the page's size (never under 15px), whatever the size of the
+   sentence its id sits in; the full reference text folded below it (see the ruletext module of widgets) */
+details.nt-rule[open] > summary { margin-bottom: .3em; }
+.nt-rule-body { font-size: max(15px, var(--nt-font-size, 16px)); line-height: 1.5; font-weight: 400;
+  font-family: "Segoe UI", system-ui, -apple-system, "Noto Sans", "Noto Sans CJK TC", "DejaVu Sans", sans-serif;
+  color: var(--nt-ink); max-width: 40em; overflow-wrap: anywhere; text-align: left; white-space: normal; }
+.nt-rule-body p { margin: .2em 0 .4em; }
+.nt-rule-head { font-weight: 650; }
+.nt-rule-text { color: var(--nt-ink); }
+.nt-rule-note { color: var(--nt-muted); font-style: italic; }
+.nt-rule-ref > summary { cursor: pointer; color: var(--nt-accent); text-decoration: underline; }
+.nt-rule-ref > summary:focus-visible { outline: 3px solid var(--nt-accent); }
+.nt-rule-ref-text { border-top: 1px solid #cfe0f3; margin-top: .3em; padding-top: .3em; }
+.nt-rule-ref-text table { border-collapse: collapse; font-size: 1em; display: block; overflow-x: auto; }
+.nt-rule-ref-text th, .nt-rule-ref-text td { border: 1px solid var(--nt-line); padding: .1em .4em; }
+.nt-rule-section { color: var(--nt-muted); }
 .nt-events { margin: 0; padding-left: 1.8em; }
 .nt-event { margin: .15em 0; }
 .nt-event:last-child { background: #fffbe6; border-radius: 4px; }

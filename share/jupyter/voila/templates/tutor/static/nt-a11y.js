@@ -4,7 +4,8 @@
  *   (e.g. lesson 9's "History"), so a screen reader says what it moves.
  * - The event logs (.nt-event-log, widgets.EventLog) are redrawn whole on every change, so a live
  *   region inside them would be new each time and never heard. One polite live region, kept for the
- *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ...").
+ *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ..."),
+ *   without their rule ids' explanations.
  */
 (function () {
   "use strict";
@@ -35,6 +36,17 @@
     }
   }
 
+  // An event's sentence without its rule id: the id's folded explanation (details.nt-rule) is
+  // read when the learner opens it, not with every event.
+  function spoken(event) {
+    var out = [];
+    for (var n = event.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1 && n.matches("details.nt-rule")) { continue; }
+      out.push(n.textContent);
+    }
+    return out.join("").replace(/\s+/g, " ").trim();
+  }
+
   function announce() {
     var logs = document.querySelectorAll(".nt-event-log");
     for (var i = 0; i < logs.length; i++) {
@@ -44,7 +56,7 @@
       seen.set(logs[i], events.length);
       if (events.length <= before) { continue; }  // undone or unchanged: nothing new to hear
       var text = [];
-      for (var k = before; k < events.length; k++) { text.push(events[k].textContent.trim()); }
+      for (var k = before; k < events.length; k++) { text.push(spoken(events[k])); }
       var line = document.createElement("p");
       line.textContent = text.join(" ");
       var r = region();
