@@ -268,11 +268,12 @@ def _jarnglofi(s: State, i: int, log: Log) -> None:
             if k < 3 and k > s.tavern:  # an unresolved tavern: publicly without a bid (X-TH-CAMP-4)
                 p.revealed[k] = True
             s.out_of_game.append(str(c))
-            where = (
-                "@where.current." + str(k)
-                if k == s.tavern
-                else ("@where.pouch" if k >= 3 else f"@where.later.{k}")
-            )
+            if k >= 3:
+                where = "@where.pouch"
+            elif k == s.tavern:
+                where = f"@where.current.{k}"
+            else:  # a tavern resolved earlier this round, or one still to come (X-TH-ART-JARNGLOFI-2)
+                where = f"@where.resolved.{k}" if k < s.tavern else f"@where.later.{k}"
             _ev(
                 log,
                 "jarnglofi.discard",
