@@ -53,7 +53,7 @@ def _goblin(seed: int, goblin: list[str], *, players: int = 3, age: int = 1) -> 
     sc.bids(1, taverns=[4, 0, 3], pouch=[2, "5b"])
     if players == 3:
         sc.bids(2, taverns=[3, "5b", 4], pouch=[0, 2])
-    return sc.taverns([goblin, ["B", "H", "W3"], ["M2", "H", "E6"]])
+    return sc.taverns([goblin, ["B", "H", "W5"], ["M2", "H", "E6"]])
 
 
 def visit() -> State:
@@ -75,7 +75,7 @@ def enlistment() -> State:
     completes it, and she recruits before she places the next one (X-TH-ENL-1); Holda's Mercenary is
     enlisted at once (X-TH-ENL-3). Four heroes are left, Holda among them."""
     sc = _tv(63, round=4).army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"])
-    sc.army(1, warrior=[4], miner=[2]).army(2, explorer=[6])
+    sc.army(1, warrior=[4], miner=[1]).army(2, explorer=[6])
     sc.command_zone(0, ["merc0", "merc4"]).command_zone(1, ["merc3", "merc2"]).command_zone(2, ["merc5"])
     sc.bids(0, taverns=[2, 3, "5b"], pouch=[0, 4])
     sc.bids(1, taverns=[4, 2, 3], pouch=[0, "5b"]).bids(2, taverns=["5b", 3, 4], pouch=[0, 2])
