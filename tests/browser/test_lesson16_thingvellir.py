@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from nidlib.core.actions import PlaceDoubles
+from nidlib.core.cards import DwarfClass
 from nidlib.core.messages import render
+from widgets import render as r
 from widgets.lessons import l16_thingvellir as lesson
 
 STEM = "16-thingvellir"
@@ -108,7 +111,8 @@ def test_the_lab_plays_a_seeded_thingvellir_game_to_a_moment(
     expect(page.locator(".nt-lab-error")).to_contain_text("Reached after")
     # Olwyn's doubles in one column: refused with the rule
     menu = page.locator(".nt-lab-actions select")
-    refused = menu.locator("option").filter(has_text="miner,miner").first.inner_text()
+    both = r.action_label(PlaceDoubles(0, (DwarfClass.MINER, DwarfClass.MINER)), lesson.olwyn())
+    refused = menu.locator("option").filter(has_text=f"✗ {both}").first.inner_text()
     menu.select_option(label=refused)
     page.locator("button.nt-lab-try").click()
     expect(page.locator(".nt-lab-result")).to_contain_text("X-TH-HERO-OLWYN-1")
