@@ -6,6 +6,10 @@
  *   region inside them would be new each time and never heard. One polite live region, kept for the
  *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ..."),
  *   without their rule ids' explanations.
+ * - A file picker (ipywidgets FileUpload) writes "<description> (<number of files>)" into its button
+ *   each time it is drawn; the count means nothing to a learner. The button says its label (the
+ *   widget's tooltip, from the catalogue: lesson 9's "Open a saved game file") instead, in its text
+ *   and so in its accessible name (issue 13).
  */
 (function () {
   "use strict";
@@ -33,6 +37,19 @@
       var label = widget && widget.querySelector(".widget-label");
       var text = label ? label.textContent.trim() : "";
       if (text) { handles[i].setAttribute("aria-label", text); }
+    }
+  }
+
+  function labelUploads() {
+    var buttons = document.querySelectorAll("button.widget-upload[title]");
+    for (var i = 0; i < buttons.length; i++) {
+      var b = buttons[i], label = b.getAttribute("title");
+      if (!label || (b.getAttribute("data-nt-label") === label && b.textContent === label)) { continue; }
+      var icon = b.querySelector("i");
+      b.textContent = "";
+      if (icon) { icon.setAttribute("aria-hidden", "true"); b.appendChild(icon); }
+      b.appendChild(document.createTextNode(label));
+      b.setAttribute("data-nt-label", label);
     }
   }
 
@@ -65,16 +82,25 @@
     }
   }
 
-  var pending = false;
-  function check() {
-    if (pending) { return; }
-    pending = true;
-    window.requestAnimationFrame(function () {
-      pending = false;
-      nameSliders();
-      announce();
-    });
-  }
+  // Shared with nt-keys.js (loaded after this file): fn, run at the next animation frame once,
+  // however many DOM changes call for it before then.
+  window.ntOncePerFrame = function (fn) {
+    var pending = false;
+    return function () {
+      if (pending) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () {
+        pending = false;
+        fn();
+      });
+    };
+  };
+
+  var check = window.ntOncePerFrame(function () {
+    nameSliders();
+    labelUploads();
+    announce();
+  });
 
   function start() {
     new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
