@@ -612,7 +612,7 @@ def test_the_lab_lists_the_rulings_the_gallery_holds() -> None:
     runs = gallery.covered()
     held = {c.id for c in gallery.GALLERY}
     listed = set()
-    for run in runs:
+    for run in runs:  # "EC-01–EC-23", "EC-X01–EC-X04" (the expansions' rulings)
         first, _, last = run.partition("–")
         prefix = "EC-X" if first.startswith("EC-X") else "EC-"
         a, b = int(first[len(prefix) :]), int((last or first)[len(prefix) :])

@@ -46,9 +46,7 @@ def test_edge_case_lab(
     save_screenshot(page, "lab-illegal")
 
     # a legal one from the list
-    page.locator(".nt-lab-actions select").select_option(
-        label="✓ Discard from Miner and Explorer"
-    )
+    page.locator(".nt-lab-actions select").select_option(label="✓ Discard from Miner and Explorer")
     page.locator("button.nt-lab-try").click()
     expect(result).to_contain_text("What happened:")
     expect(result).to_contain_text("discards")
