@@ -105,6 +105,83 @@ def test_every_rule_a_lesson_links_to_has_a_learner_text(linked: set[str], lang:
     )
 
 
+#: Thingvellir: the ids its events, refusals and score lines cite (the engine, RULES.md A.1), the ids of
+#: the gallery's Thingvellir rulings, their rules and the disagreements (D-Xnn) their outcomes cite, and
+#: the anchor rules X-TH-1..X-TH-13 of RULES.md A.1
+X_TH_ID = re.compile(r"\bX-TH-[A-Z0-9-]*[0-9]\b")
+D_X_ID = re.compile(r"\bD-X[0-9]{2}\b")
+THINGVELLIR_SOURCES = [*(REPO / "nidlib" / "rules").glob("*.py"), *(REPO / "nidlib" / "core").glob("*.py")]
+THINGVELLIR_CATALOGUE = [REPO / "nidlib" / "locales" / "en" / f for f in ("gallery.json", "thingvellir.json")]
+
+
+def _thingvellir_rules() -> set[str]:
+    """Every Thingvellir rule id a learner can meet: in the engine's code, in the gallery's EC-X rulings
+    (and the D-X ids their texts cite), in seeded random Thingvellir games (2-5 players: events and
+    final score lines), and the A.1 anchors."""
+    rules = {m.group(0) for path in THINGVELLIR_SOURCES for m in X_TH_ID.finditer(path.read_text("utf-8"))}
+    rules |= {m.group(0) for path in THINGVELLIR_CATALOGUE for m in D_X_ID.finditer(path.read_text("utf-8"))}
+    rules |= {f"X-TH-{n}" for n in range(1, 14)}
+    for case in gallery.GALLERY:
+        if case.id.startswith("EC-X"):
+            rules |= {case.id, *case.rules}
+    for seed in range(3):
+        for players in (2, 3, 4, 5):
+            events: list[Event] = []
+            s = nidlib.new_game(players, seed=seed, expansions=("thingvellir",), events=events)
+            rng = random.Random(seed)
+            while nidlib.decision(s) is not None:
+                s, new = nidlib.apply(s, random_action(s, rng))
+                events += new
+            rules |= {e.rule for e in events}
+            rules |= {line.rule for p in nidlib.final_scores(s).players for line in p.lines}
+    return rules
+
+
+@pytest.fixture(scope="module")
+def thingvellir() -> set[str]:
+    return _thingvellir_rules()
+
+
+def test_the_thingvellir_enumeration_finds_the_engine_the_gallery_and_the_games(
+    thingvellir: set[str],
+) -> None:
+    """The Thingvellir enumeration really reads the engine, the gallery and played games."""
+    # gallery rulings and their rules; a disagreement cited by an outcome; engine-only ids
+    assert {"EC-X01", "EC-X36", "X-TH-ART-VIDOFNIR-1", "D-X11", "X-TH-ART-JARNGLOFI-4"} <= thingvellir
+    # games: a Camp visit and its leftover, enlistment, the end-of-game Brisingamens discard
+    assert {"X-TH-4", "X-TH-5", "X-TH-8", "X-TH-ART-BRISINGAMENS-3"} <= thingvellir
+    assert {f"X-TH-{n}" for n in range(1, 14)} <= thingvellir
+    assert thingvellir <= set(registry.RULES), sorted(thingvellir - set(registry.RULES))
+    assert len({rid for rid in thingvellir if EXPANSION.match(rid)}) >= 90
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_thingvellir_rule_a_learner_meets_has_a_learner_text(thingvellir: set[str], lang: str) -> None:
+    missing = sorted(rid for rid in thingvellir if not ruletext.has_learner_text(rid, lang))
+    assert not missing, (
+        f"{len(missing)} Thingvellir rule ids a learner can meet have no learner text in "
+        f"nidlib/locales/{lang}/ruletext.json: {', '.join(missing)}"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_thingvellir_engine_choices_say_so(lang: str) -> None:
+    """A Thingvellir rule that RULES.md marks ENGINE CHOICE says so in its learner text."""
+    says = {"en": "engine choice", "zh-Hant": "引擎選擇", "zh-Hans": "引擎选择"}[lang]
+    choices = [
+        rid
+        for rid, r in registry.RULES.items()
+        if re.match(r"^(?:X-TH-|EC-X|D-X)", rid) and "ENGINE CHOICE" in r.text
+    ]
+    assert "X-TH-MERC-2" in choices
+    bad = [
+        rid
+        for rid in choices
+        if (text := ruletext.learner_text(rid, lang)) is not None and says not in text.lower()
+    ]
+    assert not bad, f"{lang}: learner texts that hide an engine choice: {bad}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_learner_texts_are_plain_sentences(lang: str) -> None:
     """No Markdown, no citation of a source, no RULES.md id of another rule, a full stop at the end;

@@ -131,7 +131,7 @@ def _roster_spec() -> Scenario:
     return (
         _goblin(50, ["E9", "W8", "M0"])
         .army(0, warrior=[3, 7], hunter=["H"], miner=[1, 2], blacksmith=["B"])
-        .army(1, warrior=[4, "Kraal"], hunter=["H"], miner=[2], blacksmith=["B"], explorer=[6])
+        .army(1, warrior=[4, "Kraal"], hunter=["H"], miner=[1], blacksmith=["B"], explorer=[6])
         .army(2, warrior=[5], hunter=["H"], miner=[0], blacksmith=["B"], explorer=[7])
         .command_zone(2, ["Skaa"])
     )
@@ -168,7 +168,7 @@ def pick_turn() -> State:
         .bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
         .bids(2, taverns=[3, "5b", 4], pouch=[0, 2])
         .army(0, warrior=[3, 7], hunter=["H"], blacksmith=["B"], explorer=[5])
-        .taverns([["W7", "E9", "M1"], ["B", "H", "W3"], ["M2", "H", "E6"]])
+        .taverns([["W8", "E9", "M1"], ["B", "H", "W4"], ["M2", "H", "E6"]])
         .at_tavern(0)
         .build()
     )

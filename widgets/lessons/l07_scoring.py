@@ -298,7 +298,7 @@ def example_sheet(key: str) -> dict[str, Any]:
     return copy.deepcopy(EXAMPLES[key])
 
 
-KEPT_KEY = "lesson07.sheet"
+KEPT_KEY = "nidavellir-tutor/lesson07/sheet"  # the browser storage key (not a catalogue key)
 """The editor's sheet in the browser's storage (the same in every language)."""
 
 
