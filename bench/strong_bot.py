@@ -1,6 +1,8 @@
 """Win rate of one StrongBot against two GreedyBots in three-player games, seats rotated.
 
     python bench/strong_bot.py [--games 300] [--budget 4000] [--max-seconds S] [--expansions thingvellir] [--write-docs]
+    python bench/strong_bot.py --first 150 --games 150 --jsonl part2.jsonl ...   # a slice of the games, on another core
+    python bench/strong_bot.py --merge part1.jsonl part2.jsonl [--expansions thingvellir] [--write-docs]
 
 Game ``g`` is dealt from seed ``g``; the StrongBot sits in seat ``g % 3`` and the two
 GreedyBots in the others (bots seeded by :func:`nidlib.tools.play.bot_seed`). Wins are counted
@@ -16,6 +18,7 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from playouts import machine, update_section
 
@@ -35,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         help="wall-clock cap per StrongBot decision (default: none)",
     )
     ap.add_argument("--expansions", default="", help="thingvellir: play with the expansion (X-TH-1)")
+    ap.add_argument("--first", type=int, default=0, help="the first game (seed) of this run")
+    ap.add_argument("--jsonl", default=None, help="also write one JSON line per game to this file")
+    ap.add_argument("--merge", nargs="+", default=None, help="aggregate the --jsonl files of several runs")
     ap.add_argument(
         "--write-docs", action="store_true", help="write the 'Strong bot' section of docs/benchmarks.md"
     )
@@ -49,7 +55,30 @@ def main(argv: list[str] | None = None) -> int:
     searched: list[float] = []
     cpu: list[float] = []
     start = time.perf_counter()
-    for g in range(ns.games):
+    if ns.merge:
+        import json
+
+        rows = [
+            json.loads(line)
+            for path in ns.merge
+            for line in Path(path).read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
+        rows.sort(key=lambda r: r["game"])
+        for r in rows:
+            outright += r["outright"]
+            shared += r["shared"]
+            fractional += r["fraction"]
+            margins.append(r["margin"])
+            times.extend(r["times"])
+            cpu.extend(r["cpu"])
+            searched.extend(r["searched"])
+        ns.games = len(rows)
+        elapsed_merge = sum(r["wall"] for r in rows)
+    out = open(ns.jsonl, "a", encoding="utf-8") if ns.jsonl else None  # noqa: SIM115 (one line per game, flushed)
+    for g in range(ns.first, ns.first + (0 if ns.merge else ns.games)):
+        game_start = time.perf_counter()
+        t0, c0, s0 = len(times), len(cpu), len(searched)
         seat = g % 3
         strong = StrongBot(bot_seed(g, seat), budget=ns.budget, max_seconds=ns.max_seconds)
         bots = [strong if i == seat else GreedyBot(bot_seed(g, i)) for i in range(3)]
@@ -66,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         totals = [p.total for p in table.players]
         best = max(totals)
         winners = [i for i, t in enumerate(totals) if t == best]
+        won = (1 if len(winners) == 1 else 0, 1 if len(winners) > 1 else 0) if seat in winners else (0, 0)
         if seat in winners:
             if len(winners) == 1:
                 outright += 1
@@ -73,13 +103,29 @@ def main(argv: list[str] | None = None) -> int:
                 shared += 1
             fractional += 1 / len(winners)
         margins.append(totals[seat] - max(t for i, t in enumerate(totals) if i != seat))
+        if out is not None:
+            import json
+
+            row = {
+                "game": g,
+                "outright": won[0],
+                "shared": won[1],
+                "fraction": (1 / len(winners)) if seat in winners else 0.0,
+                "margin": margins[-1],
+                "times": times[t0:],
+                "cpu": cpu[c0:],
+                "searched": searched[s0:],
+                "wall": time.perf_counter() - game_start,
+            }
+            out.write(json.dumps(row) + "\n")
+            out.flush()
         print(
-            f"game {g:3d} seat {seat} totals {totals} win-rate {fractional / (g + 1):.3f} "
+            f"game {g:3d} seat {seat} totals {totals} win-rate {fractional / (g - ns.first + 1):.3f} "
             f"max-s {max(times):.2f}",
             flush=True,
         )
     n = ns.games
-    elapsed = time.perf_counter() - start
+    elapsed = elapsed_merge if ns.merge else time.perf_counter() - start
     over = sum(1 for t in times if t > 1.0)
     lines = [
         f"Command: `.venv/bin/python bench/strong_bot.py --games {n} --budget {ns.budget}"

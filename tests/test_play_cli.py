@@ -73,6 +73,33 @@ def test_play_json_replays_to_the_same_final_state(capsys: pytest.CaptureFixture
     assert out == run(capsys, [*ARGS, "--json"])[1]
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_play_with_thingvellir_replays_and_uses_the_camp(capsys: pytest.CaptureFixture[str], players: int) -> None:
+    args = ["play", "--players", str(players), "--seed", "3", "--bots", "random", "--expansions", "thingvellir"]
+    code, out, err = run(capsys, [*args, "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["options"]["expansions"] == ["thingvellir"]
+    s = nidlib.new_game(players, doc["options"]["names"], seed=3, expansions=("thingvellir",))
+    for text in doc["actions"]:
+        s, _ = nidlib.apply(s, nidlib.parse(text))
+    assert s.is_over
+    assert doc["scores"] == {p.name: p.total for p in nidlib.final_scores(s).players}
+    keys = {e["key"] for e in doc["events"]}
+    assert {"setup.thingvellir", "camp.refill", "enlist.start", "camp.clear"} <= keys
+    code, text, _ = run(capsys, args)
+    assert code == 0
+    assert "Expansion: Thingvellir" in text
+    assert "[X-TH-3]" in text
+
+
+def test_play_refuses_an_unknown_expansion(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, [*ARGS, "--expansions", "idavol"])
+    assert code == 2
+    assert out == ""
+    assert err.strip() == "nidlib play: idavol is not an expansion: use thingvellir"
+
+
 def test_play_first_game_leaves_out_three_heroes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, ["play", "--players", "4", "--seed", "2", "--bots", "random", "--first-game", "--json"]

@@ -108,6 +108,8 @@ class Position:
     expansions: tuple[str, ...] = ()
     #: Thingvellir: the Camp cards face up (None: dealt from the Age's Camp deck)
     camp: tuple[str, ...] | None = None
+    #: cards on the discard pile (taken out of the Age decks): what Andumia and Brisingamens may take
+    discard: tuple[str, ...] = ()
 
     def build(self, events: list[Event] | None = None) -> State:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
@@ -123,6 +125,8 @@ class Position:
         )
         if self.camp is not None:
             sc.camp(list(self.camp))
+        if self.discard:
+            sc.discard(list(self.discard))
         gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
         if gems:
             sc.gems(gems)  # all at once: the gems of a position differ
@@ -299,9 +303,14 @@ def _spec(v: object, path: str) -> int | str:
     return v
 
 
-def _coins(v: object, path: str, size: int) -> tuple[CoinSpec, ...]:
-    """Coins as the Scenario spells them (``5b``, ``3s``, gold values); the Scenario reads them at build."""
-    return tuple(_spec(c, f"{path}[{k}]") for k, c in enumerate(_list(v, path, size=size)))
+def _coins(v: object, path: str, size: int | tuple[int, ...]) -> tuple[CoinSpec, ...]:
+    """Coins as the Scenario spells them (``5b``, ``3s``, gold values); the Scenario reads them at build.
+    ``size`` may allow several counts (after Jarnglofi a player owns 4 coins, X-TH-ART-JARNGLOFI-4)."""
+    sizes = (size,) if isinstance(size, int) else size
+    items = _list(v, path)
+    if len(items) not in sizes:
+        raise DocumentError(path, f"must hold {' or '.join(map(str, sizes))} coins")
+    return tuple(_spec(c, f"{path}[{k}]") for k, c in enumerate(items))
 
 
 def _seat(v: object, path: str, name: str) -> Seat:
@@ -315,14 +324,17 @@ def _seat(v: object, path: str, name: str) -> Seat:
     bid = None
     if "bid" in d:
         b = _obj(d["bid"], f"{path}.bid", ("taverns", "pouch"))
-        bid = (_coins(b["taverns"], f"{path}.bid.taverns", 3), _coins(b["pouch"], f"{path}.bid.pouch", 2))
+        bid = (
+            _coins(b["taverns"], f"{path}.bid.taverns", 3),
+            _coins(b["pouch"], f"{path}.bid.pouch", (2, 1)),
+        )
     return Seat(
         name=_str(d.get("name", name), f"{path}.name"),
         gem=_int(d["gem"], f"{path}.gem", 1, 6) if "gem" in d else None,
         command_zone=_strs(d.get("command_zone", []), f"{path}.command_zone"),
         army=tuple(army),
         bid=bid,
-        hand=_coins(d["hand"], f"{path}.hand", 5) if "hand" in d else None,
+        hand=_coins(d["hand"], f"{path}.hand", (5, 4)) if "hand" in d else None,
     )
 
 
@@ -334,7 +346,18 @@ def _position(v: object, path: str) -> Position:
         v,
         path,
         ("players", "step"),
-        ("age", "round", "seed", "heroes", "taverns", "deck_empty", "pioneer_draw", "expansions", "camp"),
+        (
+            "age",
+            "round",
+            "seed",
+            "heroes",
+            "taverns",
+            "deck_empty",
+            "pioneer_draw",
+            "expansions",
+            "camp",
+            "discard",
+        ),
     )
     players = _list(d["players"], f"{path}.players")
     if len(players) not in NAMES:
@@ -368,6 +391,7 @@ def _position(v: object, path: str) -> Position:
         pioneer_draw=pioneer,
         expansions=_strs(d["expansions"], f"{path}.expansions") if "expansions" in d else (),
         camp=_strs(d["camp"], f"{path}.camp") if "camp" in d else None,
+        discard=_strs(d["discard"], f"{path}.discard") if "discard" in d else (),
     )
 
 

@@ -858,6 +858,17 @@ class Scenario:
         return self
 
     @_atomic
+    def discard(self, cards: list[str | int]) -> Scenario:
+        """Cards on the discard pile, out of the Age decks (dwarves as ``"W9"``, ``"RO3"``...): what was left
+        over or discarded earlier, for Andumia and Brisingamens (X-TH-HERO-ANDUMIA-3)."""
+        for k, spec in enumerate(_list(cards, "discard")):
+            cid = self._card_spec(spec, f"discard[{k}]", army=True)
+            if CARDS[cid].kind is CardKind.HERO:
+                raise ScenarioError(f"discard[{k}]", "heroes never reach the discard pile", "R-COMP-4")
+            self._s.discard.append(cid)
+        return self
+
+    @_atomic
     def camp(self, cards: list[str]) -> Scenario:
         """Thingvellir: the Camp cards face up (at most 5, of the current Age's Camp deck; X-TH-3)."""
         s = self._s
@@ -990,6 +1001,12 @@ class Scenario:
                     "R-COMP-7",
                 )
         if GREEN_3 in out:
+            if Coin(0, CoinKind.BASIC) in out:
+                raise ScenarioError(
+                    path,
+                    "the green 3 replaces its owner's 0 (Hunting Master): not both",
+                    "R-DIST-HUNTINGMASTER-1",
+                )
             for i, (coins, _hand) in self._coins.items():
                 if i != player and GREEN_3 in coins:
                     raise ScenarioError(path, f"there is one green 3, and players[{i}] has it", "R-COMP-5")

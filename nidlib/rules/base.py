@@ -103,6 +103,10 @@ RANKS.update({cid: 1 for cid, c in CARDS.items() if c.kind in (CardKind.MERCENAR
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
+#: the discard-pile cards Andumia and Brisingamens may take: Dwarf cards and Royal Offerings (X-TH-HERO-ANDUMIA-1)
+_TAKEABLE: frozenset[str] = frozenset(
+    cid for cid, c in CARDS.items() if c.kind in (CardKind.DWARF, CardKind.ARMORER, CardKind.ROYAL_OFFERING)
+)
 #: the Royal Offerings and their amounts (R-XFORM-6)
 _OFFERING: dict[str, int] = {cid: c.offering for cid, c in CARDS.items() if c.kind is CardKind.ROYAL_OFFERING}
 DECISION_RULE: dict[DecisionKind, str] = {
@@ -249,7 +253,7 @@ def eligible_heroes(s: State, p: Player) -> list[str]:
                 continue
             if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
                 continue
-            if h == ANDUMIA and not s.discard:  # X-TH-HERO-ANDUMIA-2
+            if h == ANDUMIA and not any(c in _TAKEABLE for c in s.discard):  # X-TH-HERO-ANDUMIA-2
                 continue
         out.append(h)
     return out

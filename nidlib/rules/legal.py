@@ -372,7 +372,7 @@ def _check(s: State, a: Action) -> Violation | None:
             return _v("R-HERO-BONFUR-3", "err.bonfur")
         if a.hero == DAGDA and len(discardable_columns(p, H)) < 2:
             return _v("R-HERO-DAGDA-3", "err.dagda", count=len(discardable_columns(p, H)))
-        if a.hero == ANDUMIA and not s.discard:
+        if a.hero == ANDUMIA and ANDUMIA not in eligible_heroes(s, p):
             return _v("X-TH-HERO-ANDUMIA-2", "err.andumia")
         return None
     if isinstance(a, PlaceThrud | PlaceYlud):

@@ -1,12 +1,16 @@
 """Taverns, army and heroes: picks, the golden rule of recruitment, each hero's effect, Thrud and Ylud.
 
-Rule ids: R-PICK-1, R-ARMY-1, R-XFORM-6 (a Royal Offering is resolved at once), R-RECRUIT-1,
+Rule ids: R-PICK-1, R-ARMY-1, R-XFORM-6 (a Royal Offering is resolved at once),
+R-RECRUIT-1,
 R-RECRUIT-3,
-R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2, R-HERO-THRUD-3
+R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2,
+R-HERO-THRUD-3
 (the one home of
-the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2, R-HERO-BONFUR-2,
+the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2,
+R-HERO-BONFUR-2,
 R-HERO-GRID-2,
-R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3, X-TH-ART-MEGINGJORD-2.
+R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3,
+X-TH-ART-MEGINGJORD-2, X-TH-HERO-OLWYN-4, X-TH-MERC-2.
 """
 
 from __future__ import annotations

@@ -70,6 +70,7 @@ from nidlib.rules.base import (
     _LEGAL,
     _OFFERING,
     _RECRUIT,
+    _TAKEABLE,
     COLUMN_OF,
     E,
     Log,
@@ -147,7 +148,7 @@ def camp_visit_allowed(s: State, i: int) -> bool:
 def _eligible_discards(s: State, exclude: str = "") -> list[str]:
     """Discard-pile cards Andumia or Brisingamens may take: Dwarf cards and Royal Offerings
     (X-TH-HERO-ANDUMIA-1/3); a card already taken by the same effect is excluded."""
-    return [c for c in dict.fromkeys(s.discard) if c != exclude]
+    return [c for c in dict.fromkeys(s.discard) if c != exclude and c in _TAKEABLE]
 
 
 def camp_card_allowed(s: State, i: int, cid: str) -> Violation | None:

@@ -17,6 +17,7 @@ from nidlib.core.coins import Coin, CoinKind
 from nidlib.core.serialize import read_state, state_to_dict
 from nidlib.core.tasks import (
     BidsDue,
+    CampRefill,
     CardDiscardDue,
     EnlistDue,
     Enlistment,
@@ -570,3 +571,23 @@ def test_x_th_1_the_scenario_builds_thingvellir_positions() -> None:
         with pytest.raises(ScenarioError) as info:
             bad()
         assert info.value.rule == rule
+
+
+def test_ec_x05_an_exhausted_camp_deck_is_not_refilled() -> None:
+    s = tv()
+    camp = s.camp
+    assert camp is not None
+    # the rest of the Age I Camp deck and three Camp cards went to players (here: their command zones)
+    for k, cid in enumerate(camp.decks[1] + camp.cards[:3]):
+        s.players[k % 3].command_zone.append(cid)
+    camp.decks[1], camp.cards = [], camp.cards[3:]
+    s.tasks = [t for t in s.tasks if not isinstance(t, BidsDue)]
+    s.tasks.append(CampRefill())
+    _run(s, None)  # Enter the Dwarves of the next round: nothing to refill from (X-TH-3)
+    assert len(camp.cards) == 2
+    s.players[0].command_zone += camp.cards
+    camp.cards = []
+    s.tasks.append(HeroDue(0))
+    s, ev = play(s, "p0:hero:holda")  # X-TH-HERO-HOLDA-1: an empty Camp, no card and no decision
+    assert by_rule(ev, "X-TH-HERO-HOLDA-1")
+    assert not any(isinstance(t, HoldaDue) for t in s.tasks)
