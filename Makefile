@@ -19,7 +19,7 @@ FORMATTED := $(wildcard nidlib zavandor auctionlab widgets typings tests bench t
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: help setup run test lint format typecheck pytest chromium screenshots bench bench-strong bench-tutor golden rules clean distclean lite bench-lite hub-proxy npm
+.PHONY: help setup run test lint format typecheck pytest chromium postgres screenshots bench bench-strong bench-tutor golden rules clean distclean lite bench-lite hub-proxy npm
 
 help:
 	@echo "make setup      create .venv and install the project with its dev extras"
@@ -72,7 +72,7 @@ typecheck: setup
 	$(BIN)/mypy
 
 # One run: unit tests, the lessons under nbval (every cell must run), the browser tests.
-pytest: setup chromium hub-proxy
+pytest: setup chromium hub-proxy postgres
 	$(BIN)/pytest tests tutorials nidlib zavandor --doctest-modules --nbval-lax --nbval-current-env \
 		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
 
@@ -86,6 +86,20 @@ chromium:
 	else \
 		echo "error: $(CHROMIUM) not found. The browser tests need Debian's chromium:"; \
 		echo "  sudo apt-get install -y chromium     (or: make test CHROMIUM=/path/to/chromium)"; \
+		exit 1; \
+	fi
+
+# PostgreSQL's server programs (initdb, postgres) for the classroom store's tests (tests/classroom/conftest.py
+# starts a throwaway server from them): Debian's, installed when missing and running as root.
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null; then \
+		true; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian postgresql for the classroom store's tests (apt-get)..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else \
+		echo "error: PostgreSQL's server programs not found. The classroom store's tests need them:"; \
+		echo "  sudo apt-get install -y postgresql     (or: NIDAVELLIR_TEST_PG_URL=postgresql://... make test)"; \
 		exit 1; \
 	fi
 

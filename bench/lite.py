@@ -10,6 +10,8 @@ route would turn off the browser cache; ``tests/browser/test_lite.py`` aborts th
 * **cold**: lesson 2 (``02-bidding``) in a new browser context (empty HTTP cache);
 * **warm**: the same lesson opened again in a new tab of that context (browser cache filled; http.server
   answers revalidations with 304s); each load still starts its own Pyodide;
+* **by a lesson link**: in that tab, lesson 1 through the "previous" link, then lesson 2 through lesson
+  1's "next" link: both run in the page's own Python (``widgets/lite_pages.py``); TTI from that click;
 * TTI: from the navigation's start (``performance.now()`` = 0) to the first enabled "Confirm bid" button;
 * **click**: three coins chosen, then "Confirm bid" clicked; the time from the click to the reveal's
   sentence in the log ("... all bid 4 on the Laughing Goblin"), on the page's clock;
@@ -51,6 +53,11 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+
+def _site(path: Path) -> None:
+    global SITE
+    SITE = path.resolve()
 
 
 def serve() -> str:
@@ -106,7 +113,27 @@ def click(page: Page) -> float:
     )
     form.locator("button.nt-bid-confirm").click()
     page.wait_for_function("() => window.__answered !== null")
-    return page.evaluate("window.__answered - window.__clicked") / 1000
+    return float(page.evaluate("window.__answered - window.__clicked")) / 1000
+
+
+def switch(page: Page) -> float:
+    """From the lesson 2 page that is open: lesson 1 through its "previous" link, then lesson 2 again
+    through lesson 1's "next" link, both run in the page's own Python (``widgets/lite_pages.py``); the
+    second one's TTI in s, from the click to the enabled "Confirm bid" button."""
+    stage = ".nt-lite-stage"
+    if not page.locator(stage).count():  # a site built before widgets/lite_pages.py
+        return float("nan")
+    page.locator(".nt-nav-prev").first.click()
+    page.wait_for_selector(f'{stage} .nt-nav-next[href="02-bidding.html"]', state="visible")
+    page.evaluate("() => { window.__clicked = performance.now(); }")
+    page.locator(f"{stage} .nt-nav-next").first.click()
+    page.wait_for_function(
+        "s => { const b = document.querySelector(s); return b && !b.disabled && b.offsetParent !== null; }",
+        arg=f"{stage} {CONFIRM}",
+    )
+    if page.locator(ERROR).count():
+        raise RuntimeError(page.locator(ERROR).first.inner_text()[:300])
+    return float(page.evaluate("performance.now() - window.__clicked")) / 1000
 
 
 def size(path: Path) -> tuple[float, int]:
@@ -118,7 +145,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--walk", action="store_true")
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/lite)")
     a = ap.parse_args()
+    _site(a.site)
     if not (SITE / "index.html").is_file():
         sys.exit("build/lite is missing: run make lite first")
     mb, n = size(SITE)
@@ -128,7 +157,7 @@ def main() -> None:
     lesson = f"{base}/voici/render/02-bidding.html"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        colds, warms, clicks = [], [], []
+        colds, warms, clicks, switches = [], [], [], []
         for run in range(a.runs):
             ctx = context(browser, outside)
             page = ctx.new_page()
@@ -140,9 +169,11 @@ def main() -> None:
             wtti, wfull, wrevalidated = load(page, lesson, CONFIRM)
             warms.append(wtti)
             clicks.append(click(page))
+            switches.append(switch(page))
             print(
                 f"run {run + 1}: cold {tti:.1f} s (server sent {full} files, {revalidated} not modified), "
                 f"warm {wtti:.1f} s (sent {wfull}, {wrevalidated} not modified), "
+                f"by a lesson link {switches[-1]:.2f} s, "
                 f"clicks {clicks[-2] * 1000:.0f} / {clicks[-1] * 1000:.0f} ms"
             )
             ctx.close()
@@ -150,6 +181,8 @@ def main() -> None:
         print(
             f"02-bidding TTI cold: median {statistics.median(colds):.1f} s (min {min(colds):.1f}, max {max(colds):.1f}); "
             f"warm: median {statistics.median(warms):.1f} s (min {min(warms):.1f}, max {max(warms):.1f}); "
+            f"by a lesson link (same page's Python): median {statistics.median(switches):.2f} s "
+            f"(max {max(switches):.2f}); "
             f"click (confirm bid -> reveal): median {statistics.median(clicks) * 1000:.0f} ms, "
             f"max {max(clicks) * 1000:.0f} ms"
         )

@@ -2,7 +2,7 @@
 // Pyodide folder: before/after comparisons of the wheels `make lite` ships (docs/benchmarks.md,
 // "Static site"). Prints boot, loadPackage and import times in ms (and the import's CPU time).
 //
-//   node bench/pyodide_imports.mjs build/lite-work/npm/package build/lite/static/pyodide
+//   node bench/pyodide_imports.mjs build/work-lite/npm/package build/lite/static/pyodide
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 

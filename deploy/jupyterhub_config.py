@@ -11,7 +11,8 @@ What it sets, on top of whatever the hub already has (authenticator, spawner, TL
   enforced by spawners that can (TLJH's systemd spawner, KubeSpawner; the local process spawner
   only passes them on as ``MEM_LIMIT``/``CPU_LIMIT``);
 * ``NIDAVELLIR_ROOM_DB``, when the hub has it, is handed to every learner's server, so that the
-  learners of lesson 8's live class meet in one SQLite file (one host's disk; docs/deploy.md).
+  learners of lesson 8's live class meet in one database: a PostgreSQL URL for servers on
+  several hosts, or one SQLite file on one host's disk (docs/deploy.md).
 
 Use it as the hub's configuration file (``jupyterhub -f deploy/jupyterhub_config.py``), or load
 it from another one: ``load_subconfig("/opt/nidavellir-tutor/deploy/jupyterhub_config.py")``
@@ -30,7 +31,8 @@ Settings read from the hub's environment:
 ``NIDAVELLIR_HUB_MEM_LIMIT`` / ``NIDAVELLIR_HUB_CPU_LIMIT``
     override the per-learner limits below.
 ``NIDAVELLIR_ROOM_DB``
-    the classroom database every learner's server uses (see docs/deploy.md).
+    the classroom database every learner's server uses: ``postgresql://user:password@host/db``
+    or an SQLite file's path (see docs/deploy.md, "The classroom database").
 """
 
 # ruff: noqa: F821 -- `c` and `load_subconfig` are provided by JupyterHub when it reads this file

@@ -61,6 +61,7 @@ def test_binder_pins_the_tested_voila_and_ipywidgets() -> None:
     ]
     assert f"voila=={version('voila')}" in lines
     assert f"ipywidgets=={version('ipywidgets')}" in lines
+    assert f"pg8000=={version('pg8000')}" in lines  # the classroom's PostgreSQL driver, as tested
     assert "." in lines  # the project itself (nidlib, widgets)
     assert (REPO / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
 

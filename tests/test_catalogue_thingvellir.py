@@ -249,12 +249,6 @@ def test_every_term_an_event_names_exists() -> None:
     assert not bad, sorted(bad)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine gap, reported to the lead: thingvellir._jarnglofi names a tavern already resolved "
-    '@where.later.<k> ("not revealed yet"; where.later.0 does not exist) instead of @where.resolved.<k>',
-)
 def test_x_th_art_jarnglofi_2_says_where_the_trading_coin_was() -> None:
     events, _, _ = material()
     wheres = [e.params["where"] for e in events if e.key == "jarnglofi.discard"]
@@ -263,13 +257,6 @@ def test_x_th_art_jarnglofi_2_says_where_the_trading_coin_was() -> None:
     assert all(_exists(w) for w in wheres), sorted(set(wheres))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason='engine gap, reported to the lead: trades._trade always renders trade.start ("the higher '
-    'coin is discarded", "a + b = total"); with Zolkur (X-TH-HERO-ZOLKUR-1) or Jarika '
-    "(X-TH-HERO-JARIKA-1) it should use trade.start.zolkur / trade.start.jarika / trade.start.jarika-zolkur",
-)
 def test_x_th_hero_zolkur_1_and_jarika_1_the_trade_sentence_is_true() -> None:
     events, _, _ = material()
     trades = [e for e in events if e.key.startswith("trade.start")]

@@ -116,3 +116,14 @@ def test_learners_servers_run_voila_without_jupyterlab_or_terminals(monkeypatch:
     assert "voila.server_extension" not in extensions
     assert set(extensions.values()) == {False}
     assert "--ServerApp.terminals_enabled=False" in args
+
+
+def test_helm_values_hand_every_pod_the_classroom_database_from_a_secret(values: dict[str, Any]) -> None:
+    """Pods on several nodes share no SQLite file: the live class's PostgreSQL URL comes from a secret
+    (optional: without it the rest of the tutor works), and the image has the driver."""
+    env = values["singleuser"]["extraEnv"]["NIDAVELLIR_ROOM_DB"]
+    assert env == {
+        "valueFrom": {"secretKeyRef": {"name": "nidavellir-rooms", "key": "url", "optional": True}}
+    }
+    requirements = (REPO / "binder" / "requirements.txt").read_text().splitlines()
+    assert any(line.startswith("pg8000==") for line in requirements)

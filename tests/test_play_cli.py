@@ -74,8 +74,20 @@ def test_play_json_replays_to_the_same_final_state(capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_play_with_thingvellir_replays_and_uses_the_camp(capsys: pytest.CaptureFixture[str], players: int) -> None:
-    args = ["play", "--players", str(players), "--seed", "3", "--bots", "random", "--expansions", "thingvellir"]
+def test_play_with_thingvellir_replays_and_uses_the_camp(
+    capsys: pytest.CaptureFixture[str], players: int
+) -> None:
+    args = [
+        "play",
+        "--players",
+        str(players),
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--expansions",
+        "thingvellir",
+    ]
     code, out, err = run(capsys, [*args, "--json"])
     assert code == 0, err
     doc = json.loads(out)

@@ -259,15 +259,15 @@ def test_r_comp_4_a_hero_placed_once_and_r_xform_7_no_royal_offering_in_an_army(
 
 
 def test_r_comp_1_age_i_army_cards_come_from_the_age_i_deck() -> None:
-    strict = Scenario(3, strict_decks=True)
-    s = strict.army(0, warrior=[3, 4, 5, 6, 6, 7, 8, 9]).build()
+    s = Scenario(3).army(0, warrior=[3, 4, 5, 6, 6, 7, 8, 9]).build()
     assert all(CARDS[c].age == 1 for c in s.players[0].columns[0])
-    refused(Scenario(3, strict_decks=True).army(0, warrior=[3]), "army", "R-COMP-1", 1, warrior=[3])
-    refused(Scenario(3, strict_decks=True).army(0, warrior=[3]), "taverns", "R-COMP-1", [["W3"], [], []])
-    # the lessons' default: a card the Age I deck no longer holds is the Age II copy
-    old = Scenario(3).army(0, warrior=[3]).army(1, warrior=[3]).build()
+    refused(Scenario(3).army(0, warrior=[3]), "army", "R-COMP-1", 1, warrior=[3])
+    refused(Scenario(3).army(0, warrior=[3]), "taverns", "R-COMP-1", [["W3"], [], []])
+    assert Scenario(3)._strict_decks  # the default
+    # lenient, on request: a card the Age I deck no longer holds is the Age II copy
+    old = Scenario(3, strict_decks=False).army(0, warrior=[3]).army(1, warrior=[3]).build()
     assert CARDS[old.players[1].columns[0][0]].age == 2
-    s2 = Scenario(3, age=2, strict_decks=True).army(0, warrior=[3, 3]).build()
+    s2 = Scenario(3, age=2).army(0, warrior=[3, 3]).build()
     assert sorted(CARDS[c].age for c in s2.players[0].columns[0]) == [1, 2]
 
 
@@ -305,7 +305,8 @@ def test_r_gem_2_stop_before_the_gem_exchange_then_step() -> None:
     after, events = step(p)
     assert [p.gem for p in after.players] == [4, 5, 3]
     assert any(e.rule == "R-GEM-2" for e in events)
-    assert nidlib.decision(after) is not None  # continued: then the next tavern's revelation and picks
+    assert paused_at(after) == "reveal:1"  # one step: the Dancing Dragon's revelation waits
+    assert nidlib.decision(resume(after)[0]).kind == "pick"
 
 
 def test_r_hero_thrud_5_stop_before_thrud_goes_home_and_before_final_scoring() -> None:
@@ -331,8 +332,10 @@ def test_r_round_1_stop_before_the_end_of_the_round() -> None:
     _round_trip(p)
     after, _ = step(p)
     assert all(len(q.hand) == 5 for q in after.players)
-    assert paused_at(after) is None  # Enter the Dwarves is no stop: it runs on, to the bids
-    assert nidlib.decision(after).kind == "bids"
+    assert paused_at(after) == "round-start"  # one step: the next round's Enter the Dwarves waits
+    bids, events = step(after)
+    assert [e.rule for e in events][:2] == ["R-FLOW-2", "R-ENTER-1"]
+    assert nidlib.decision(bids).kind == "bids"
 
 
 def test_r_age_1_stop_before_the_ylud_step_and_age_ii() -> None:
@@ -361,6 +364,166 @@ def test_r_flow_2_apply_until_stops_after_the_last_pick_before_the_gem_exchange(
     p, _events = apply_until(s, nidlib.parse("p0:pick:1W3"), "gems")
     assert paused_at(p) == "gems:0"
     _round_trip(p)
+
+
+def _paused(p: nidlib.State, where: str) -> None:
+    """A paused position: the step waits on top, nobody acts, and it saves and loads."""
+    assert paused_at(p) == where
+    d = nidlib.decision(p)
+    assert d.kind == "paused"
+    assert d.players == ()
+    assert nidlib.legal_actions(p) == []
+    _round_trip(p)
+
+
+ROWS = [["W3", "H", "M1"], ["B", "E5", "M0"], ["W4", "H", "E6"]]
+
+
+def test_r_enter_1_stop_before_enter_the_dwarves_then_the_taverns_are_dealt() -> None:
+    sc = bid_all(three()).taverns(ROWS)
+    at_bids = sc.build()
+    p = sc.build(stop_before="round-start")
+    _paused(p, "round-start")
+    assert p.taverns == [[], [], []]
+    assert p.round == 0  # Enter the Dwarves opens round 1
+    assert all(len(q.hand) == 5 and not q.bid_done for q in p.players)
+    dealt, events = step(p)
+    assert dealt == at_bids  # the same position as a scenario at its bids
+    assert [str(e) for e in events if e.rule == "R-ENTER-1"] == [
+        str(e) for e in engine_events_of_round_start(at_bids)
+    ]
+    assert nidlib.decision(dealt).kind == "bids"
+    second = bid_all(Scenario(3, names=NAMES, seed=1, round=2)).build(stop_before="round-start")
+    _paused(second, "round-start")
+    assert step(second)[0].round == 2
+    with pytest.raises(ScenarioError) as info:  # a short Goblin would be filled from the deck
+        bid_all(three()).taverns([["W3", "H"], *ROWS[1:]]).build(stop_before="round-start")
+    assert info.value.rule == "R-ENTER-1"
+
+
+def engine_events_of_round_start(s: nidlib.State) -> list[nidlib.Event]:
+    """The Enter the Dwarves events of a built position, as the engine words them (R-ENTER-1)."""
+    from nidlib.core.events import Event
+    from nidlib.rules.base import _card, _t
+
+    return [
+        Event("enter.tavern", "R-ENTER-1", {"tavern": _t(t), "cards": [_card(c) for c in s.taverns[t]]})
+        for t in range(3)
+    ]
+
+
+@pytest.mark.parametrize("tavern", [0, 1, 2])
+def test_r_reveal_1_stop_before_a_revelation_then_before_the_pick_order(tavern: int) -> None:
+    sc = bid_all(three()).taverns([r if t >= tavern else [] for t, r in enumerate(ROWS)]).at_tavern(tavern)
+    direct = sc.build()
+    p = sc.build(stop_before="reveal")
+    _paused(p, f"reveal:{tavern}")
+    assert p.tavern == tavern - 1  # the tavern resolved last; none yet before the Goblin
+    assert [q.revealed[tavern] for q in p.players] == [False] * 3
+    q, events = step(p)
+    assert [r.revealed[tavern] for r in q.players] == [True] * 3
+    assert events == []  # the bids are shown with the pick order (the next step)
+    _paused(q, f"order:{tavern}")
+    assert q.order == []
+    r, events = step(q)
+    assert r == direct
+    assert r.order == direct.order
+    assert r.ties == direct.ties
+    assert next(e.rule for e in events) == "R-REVEAL-1"
+    assert "R-ORDER-1" in [e.rule for e in events]
+    assert nidlib.decision(r).kind == "pick"
+
+
+def test_r_reveal_1_apply_until_the_last_bid_stops_before_the_goblins_revelation() -> None:
+    s = bid_all(three()).taverns(ROWS).at_tavern(0).build()  # the same bids, built at the Goblin
+    start = three().taverns(ROWS).build()
+    start = nidlib.apply(start, nidlib.parse("p1:bid:4,2,3/0,5b"))[0]
+    start = nidlib.apply(start, nidlib.parse("p2:bid:3,2,0/4,5b"))[0]
+    assert nidlib.decision(start).players == (0,)
+    bid = nidlib.parse("p0:bid:4,0,2/3,5b")
+    p, events = apply_until(start, bid, "reveal")
+    _paused(p, "reveal:0")
+    assert events[-1].rule == "R-BID-3"
+    direct, all_events = nidlib.apply(start, bid)
+    resumed, rest = resume(p)
+    assert resumed == direct
+    assert [str(e) for e in events + rest] == [str(e) for e in all_events]
+    assert resumed.order == s.order
+
+
+def test_r_recruit_1_stop_before_the_recruitment_check_after_a_pick() -> None:
+    sc = (
+        bid_all(three())
+        .army(0, warrior=[3], hunter=["H"], miner=[1], blacksmith=["B"])
+        .taverns([["E5", "H", "M1"], ["B", "E6", "M0"], ["W4", "H", "E9"]])
+        .at_tavern(0)
+    )
+    s = sc.build()
+    pick = nidlib.parse("p0:pick:1E5")  # completes Ana's first line of five classes
+    p, events = apply_until(s, pick, "recruit")
+    _paused(p, "recruit:0")
+    assert heroes_owed(p, 0).owed == 1
+    assert not any(t.KIND == "hero" for t in p.tasks)  # the golden rule has not been checked yet
+    q, checked = step(p)
+    assert [e.rule for e in checked] == ["R-RECRUIT-1"]
+    d = nidlib.decision(q)
+    assert (d.kind, d.players) == ("hero", (0,))
+    direct, all_events = nidlib.apply(s, pick)
+    assert q == direct
+    assert [str(e) for e in events + checked] == [str(e) for e in all_events]
+    # a player who owes nothing: the check runs and the next player picks
+    p1, _ = apply_until(s, nidlib.parse(f"p0:pick:{s.taverns[0][1]}"), "recruit:0")  # the hunter
+    _paused(p1, "recruit:0")
+    assert nidlib.decision(step(p1)[0]).players == (1,)
+
+
+def test_r_trade_1_stop_before_the_coin_trade() -> None:
+    sc = (
+        three()
+        .bids(0, taverns=[0, 4, 2], pouch=[3, 5])
+        .bids(1, taverns=[4, 2, 3], pouch=[0, 5])
+        .bids(2, taverns=[3, 2, 0], pouch=[4, 5])
+        .taverns(ROWS)
+        .at_tavern(0)
+    )
+    s = sc.build()
+    assert s.order == [1, 2, 0]
+    warrior, hunter, miner = s.taverns[0]
+    s = nidlib.apply(s, nidlib.parse(f"p1:pick:{warrior}"))[0]
+    s = nidlib.apply(s, nidlib.parse(f"p2:pick:{hunter}"))[0]
+    pick = nidlib.parse(f"p0:pick:{miner}")  # Ana bid her 0 here: she trades after her pick
+    p, _events = apply_until(s, pick, "trade")
+    _paused(p, "trade:0")
+    assert coin_at(p, 0, "p0") == parse_coin(3)
+    assert coin_at(p, 0, "p1") == parse_coin(5)
+    q, traded = step(p)
+    assert any(e.rule == "R-TRADE-2" for e in traded)
+    assert coin_at(q, 0, "p1") == parse_coin(8)  # 3 + 5: the basic 5 goes, a gold 8 comes
+    _paused(q, "gems:0")  # then the end of the Goblin, one step at a time
+    assert resume(q)[0] == resume(p)[0] == nidlib.apply(s, pick)[0]
+    with pytest.raises(ScenarioError) as info:  # nobody bid a 0 on the Dancing Dragon but Ana...
+        sc.build(stop_before="trade")  # ...and the picks come first
+    assert info.value.rule == "R-FLOW-2"
+
+
+def test_r_flow_2_a_forged_pause_inside_a_round_is_refused() -> None:
+    sc = bid_all(three()).taverns(ROWS)
+    d = state_to_dict(sc.build(stop_before="round-start"))
+    d["tasks"][-1] = ["order", 0]  # a pick order before any revelation
+    with pytest.raises(DocumentError, match="tavern"):
+        load(d)
+    s = sc.at_tavern(0).build()
+    d = state_to_dict(s)
+    d["tasks"].append(["trade", 1])  # Bo bid a 4 on the Goblin: no trade follows his pick
+    with pytest.raises(DocumentError, match="R-TRADE-1"):
+        load(d)
+    d = state_to_dict(
+        sc.army(1, warrior=[7], hunter=["H"], miner=[2], blacksmith=["B"], explorer=[8]).at_tavern(0).build()
+    )
+    load(d)  # Bo owes a hero but Ana is on turn: valid until Bo's own recruitment check
+    d["tasks"].append(["recruit", 1])  # a check on top of a valid position...
+    with pytest.raises(DocumentError, match="pick order"):
+        load(d)  # ...that leaves a hero due in the middle of Ana's turn
 
 
 def test_r_flow_2_stop_before_refused_where_it_cannot_stop() -> None:
@@ -455,7 +618,7 @@ def test_r_age_1_every_step_of_the_end_of_age_i_is_a_state_that_loads() -> None:
         _round_trip(p)
         p, _ = step(p)
     classes = ["warrior", "hunter", "miner", "blacksmith", "explorer"]
-    assert seen == ["ylud", *[f"eval:{c}" for c in classes], "age"]  # ties everywhere: nobody decides
+    assert seen == ["ylud", *[f"eval:{c}" for c in classes], "age", "round-start"]  # ties: nobody decides
     assert nidlib.decision(p).kind == "bids"
     check_flow(p)
 
@@ -490,4 +653,8 @@ def test_r_flow_2_pausing_anywhere_then_resuming_is_the_same_game(players: int, 
             assert stepped == direct
             assert [str(e) for e in more] == [str(e) for e in events]
         s = direct
-    assert paused_kinds >= {"gems", "round-end", "ylud", "eval", "age", "thrud-home", "final"}
+    assert paused_kinds >= {
+        "round-start", "reveal", "order", "recruit", "gems", "round-end", "ylud", "eval", "age", "thrud-home",
+        "final",
+    }  # fmt: skip
+    # a trade needs a 0 bid: random bids do not always make one; test_r_trade_1_stop_before_the_coin_trade

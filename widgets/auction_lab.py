@@ -56,6 +56,26 @@ def _error_bars(ax: Any, xs: Any, ests: list[Any], **kw: Any) -> None:
     ax.bar(xs, vals, yerr=np.vstack([lo, hi]), capsize=4, **kw)
 
 
+def _say(result: w.HTML, key: str, **params: Any) -> None:
+    """The panel's result sentence, from the message catalogue."""
+    result.value = escape(t(key, **params))
+
+
+def _estimates_and_panel(
+    size: tuple[float, float], xs: Any, ests: list[Any], color: str, labels: tuple[str, str, str]
+) -> tuple[Any, Any]:
+    """A figure of two panels: estimates with their error bars on the left (``labels``: x, y, title);
+    returns the figure and the right panel's axes, left for the caller to draw on."""
+    fig = figure(*size)
+    ax1, ax2 = fig.subplots(1, 2)
+    _error_bars(ax1, xs, ests, color=color)
+    ax1.set_xticks(xs)
+    ax1.set_xlabel(labels[0])
+    ax1.set_ylabel(labels[1])
+    ax1.set_title(labels[2])
+    return fig, ax2
+
+
 # --- (e) first-price basics -----------------------------------------------------------------------------
 
 
@@ -80,9 +100,7 @@ def first_price() -> w.VBox:
     def draw(_: Any = None) -> None:
         curve = fpsb.shading_curve(n.value, seed=seed.value)
         theory = fpsb.equilibrium_shade(n.value)
-        result.value = escape(
-            t("alab.fp.result", best=f"{curve.best:.2f}", theory=f"{theory:.2f}", n=n.value)
-        )
+        _say(result, "alab.fp.result", best=f"{curve.best:.2f}", theory=f"{theory:.2f}", n=n.value)
 
         def build1() -> Any:
             fig = figure(6.4, 3.3)
@@ -159,26 +177,20 @@ def pick_value() -> w.VBox:
             for n in range(2, 6)
         }
         r = rows[players.value]
-        result.value = escape(
-            t(
-                "alab.picks.result",
-                players=r.players,
-                cards=r.cards,
-                first=f"{r.ranks[0].value:.1f}",
-                last=f"{r.ranks[-1].value:.1f}",
-                gap=f"{r.gaps[0].value:.1f}",
-            )
+        _say(
+            result,
+            "alab.picks.result",
+            players=r.players,
+            cards=r.cards,
+            first=f"{r.ranks[0].value:.1f}",
+            last=f"{r.ranks[-1].value:.1f}",
+            gap=f"{r.gaps[0].value:.1f}",
         )
 
         def build() -> Any:
-            fig = figure(7.4, 3.4)
-            ax1, ax2 = fig.subplots(1, 2)
+            labels = (t("alab.picks.rank"), t("alab.picks.worth"), t("alab.picks.title", players=r.players))
             xs = np.arange(1, r.players + 1)
-            _error_bars(ax1, xs, list(r.ranks), color="#b8862b")
-            ax1.set_xticks(xs)
-            ax1.set_xlabel(t("alab.picks.rank"))
-            ax1.set_ylabel(t("alab.picks.worth"))
-            ax1.set_title(t("alab.picks.title", players=r.players))
+            fig, ax2 = _estimates_and_panel((7.4, 3.4), xs, list(r.ranks), "#b8862b", labels)
             for n, rv in rows.items():
                 ax2.plot(
                     range(1, n),
@@ -240,14 +252,13 @@ def blotto_panel() -> w.VBox:
         if key not in cache:
             cache[key] = bl.sweep(ws, weights, gem.value)
         curve = cache[key]
-        result.value = escape(
-            t(
-                "alab.blotto.result",
-                value=f"{game.value:+.3f}",
-                pa=f"{game.p_zero('a'):.2f}",
-                pb=f"{game.p_zero('b'):.2f}",
-                w=f"{wv.value:.2f}",
-            )
+        _say(
+            result,
+            "alab.blotto.result",
+            value=f"{game.value:+.3f}",
+            pa=f"{game.p_zero('a'):.2f}",
+            pb=f"{game.p_zero('b'):.2f}",
+            w=f"{wv.value:.2f}",
         )
         rows = "".join(
             f"<tr><td>{escape(_plan(p))}</td><td>{q:.3f}</td></tr>" for p, q in game.support("a")[:8]
@@ -450,25 +461,19 @@ def tie_panel() -> w.VBox:
         }
         rates = {n: s.tie_rate for n, s in stats.items()}
         top = {n: s.shares()[-1].value for n, s in stats.items()}
-        result.value = escape(
-            t(
-                "alab.ties.result",
-                rule=t(f"alab.ties.rule.{rule.value}"),
-                r3=f"{rates[3].value:.2f}",
-                top3=f"{top[3]:.2f}",
-                top5=f"{top[5]:.2f}",
-            )
+        _say(
+            result,
+            "alab.ties.result",
+            rule=t(f"alab.ties.rule.{rule.value}"),
+            r3=f"{rates[3].value:.2f}",
+            top3=f"{top[3]:.2f}",
+            top5=f"{top[5]:.2f}",
         )
 
         def build() -> Any:
-            fig = figure(7.4, 3.3)
-            ax1, ax2 = fig.subplots(1, 2)
             ns = list(stats)
-            _error_bars(ax1, ns, [rates[n] for n in ns], color="#2d6a8e")
-            ax1.set_xticks(ns)
-            ax1.set_xlabel(t("alab.players"))
-            ax1.set_ylabel(t("alab.ties.rate"))
-            ax1.set_title(t("alab.ties.rate-title"))
+            labels = (t("alab.players"), t("alab.ties.rate"), t("alab.ties.rate-title"))
+            fig, ax2 = _estimates_and_panel((7.4, 3.3), ns, [rates[n] for n in ns], "#2d6a8e", labels)
             width = 0.18
             for j, n in enumerate(ns):
                 sh = stats[n].shares()

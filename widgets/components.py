@@ -58,6 +58,20 @@ def safe(controller: Controller, fn: Callable[..., Any]) -> Callable[..., None]:
     return run
 
 
+def _panel(
+    form: w.VBox, controller: Controller, *, message_bar: bool, theme: bool
+) -> tuple[MessageBar | None, list[w.Widget]]:
+    """A panel's widgets: the theme (if asked), the form (``nt-panel``), then its own message bar
+    (if asked); returns the message bar and the children."""
+    form.add_class("nt-panel")
+    message = MessageBar(controller, theme=False) if message_bar else None
+    children: list[w.Widget] = [theme_widget()] if theme else []
+    children.append(form)
+    if message is not None:
+        children.append(message)
+    return message, children
+
+
 class _HtmlView(w.VBox):
     """Base class: an HTML pane redrawn from the controller after every change."""
 
@@ -96,8 +110,13 @@ class _HtmlView(w.VBox):
     def refresh(self) -> None:
         self.html.value = self.render()
 
-    def render(self) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
+    #: panes drawn from the view alone: the :mod:`widgets.render` function, called ``draw(view, lang=...)``
+    draw: Callable[..., str] | None = None
+
+    def render(self) -> str:
+        if self.draw is None:  # pragma: no cover - subclasses give draw or override render
+            raise NotImplementedError
+        return self.draw(self.view, lang=self.lang)
 
 
 class StatusLine(_HtmlView):
@@ -113,9 +132,7 @@ class TavernRow(_HtmlView):
     """The three taverns and their cards; the tavern being resolved is highlighted."""
 
     css_class = "nt-tavern-row"
-
-    def render(self) -> str:
-        return r.taverns_html(self.view, lang=self.lang)
+    draw = staticmethod(r.taverns_html)
 
 
 class CampView(_HtmlView):
@@ -142,15 +159,11 @@ class HeroesView(_HtmlView):
     """The heroes still available."""
 
     css_class = "nt-heroes-view"
-
-    def render(self) -> str:
-        return r.heroes_html(self.view, lang=self.lang)
+    draw = staticmethod(r.heroes_html)
 
 
-class PlayerBoard(_HtmlView):
-    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
-
-    css_class = "nt-player-board"
+class _PlayerView(_HtmlView):
+    """Base class: an HTML pane about one player, ``player``."""
 
     def __init__(
         self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
@@ -158,11 +171,17 @@ class PlayerBoard(_HtmlView):
         self.player = player
         super().__init__(controller, seat=seat, theme=theme)
 
+
+class PlayerBoard(_PlayerView):
+    """Player ``player``'s board (coin spaces, pouch, hand, gem) as the seat may see it."""
+
+    css_class = "nt-player-board"
+
     def render(self) -> str:
         return r.player_board_html(self.view, self.player, lang=self.lang)
 
 
-class ArmyView(_HtmlView):
+class ArmyView(_PlayerView):
     """Player ``player``'s army (five columns, complete lines banded) and command zone."""
 
     css_class = "nt-army-view"
@@ -176,9 +195,8 @@ class ArmyView(_HtmlView):
         theme: bool = True,
         command_zone: bool = True,
     ) -> None:
-        self.player = player
         self.command_zone = command_zone
-        super().__init__(controller, seat=seat, theme=theme)
+        super().__init__(controller, player, seat=seat, theme=theme)
 
     def render(self) -> str:
         p = self.view.players[self.player]
@@ -186,16 +204,10 @@ class ArmyView(_HtmlView):
         return html + r.command_zone_html(p, lang=self.lang) if self.command_zone else html
 
 
-class CommandZoneView(_HtmlView):
+class CommandZoneView(_PlayerView):
     """Player ``player``'s command zone alone."""
 
     css_class = "nt-command-view"
-
-    def __init__(
-        self, controller: Controller, player: int, *, seat: Seat = FOLLOW, theme: bool = True
-    ) -> None:
-        self.player = player
-        super().__init__(controller, seat=seat, theme=theme)
 
     def render(self) -> str:
         return r.command_zone_html(self.view.players[self.player], lang=self.lang)
@@ -389,12 +401,7 @@ class BidPanel(w.VBox):
         self.confirm.add_class("nt-bid-confirm")
         self.confirm.on_click(safe(controller, self._confirm))
         self.form = w.VBox([self.title, *self.taverns, self.pouch, self.confirm])
-        self.form.add_class("nt-panel")
-        self.message = MessageBar(controller, theme=False) if message_bar else None
-        children: list[w.Widget] = [theme_widget()] if theme else []
-        children.append(self.form)
-        if self.message is not None:
-            children.append(self.message)
+        self.message, children = _panel(self.form, controller, message_bar=message_bar, theme=theme)
         super().__init__(children)
         self.add_class("nt-root")
         self.add_class("nt-bid-panel")
@@ -502,18 +509,23 @@ class ActionPanel(w.VBox):
         self.title = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.form = w.VBox([self.title, self.buttons])
-        self.form.add_class("nt-panel")
-        self.message = MessageBar(controller, theme=False) if message_bar else None
-        children: list[w.Widget] = [theme_widget()] if theme else []
-        children.append(self.form)
-        if self.message is not None:
-            children.append(self.message)
+        self.message, children = _panel(self.form, controller, message_bar=message_bar, theme=theme)
         super().__init__(children)
         self.add_class("nt-root")
         self.add_class("nt-action-panel")
         self.actions: list[Action] = []
         #: (action, button) pairs shown now: the legal ones, then the greyed tempting ones
         self.shown: list[tuple[Action, w.Button]] = []
+        # Every position gets new buttons (a click that crosses a redraw lands on a closed button and is
+        # ignored), but they share one layout and one style per colour: a button is one widget model,
+        # not three, so a position sends a third of the messages (docs/benchmarks.md, "Lesson 9 clicks").
+        self._layout = w.Layout(width="auto")
+        self._styles: dict[str | None, w.ButtonStyle] = {}
+        #: hero cards by (action, refusal): built once, shown again (see _hero_choice)
+        self._hero_boxes: dict[tuple[str, str | None], tuple[w.VBox, w.Button]] = {}
+        self._hero_state: State | None = None
+        self._taken = w.HTML()
+        self._taken.add_class("nt-heroes-taken-box")
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -552,30 +564,80 @@ class ActionPanel(w.VBox):
         # a Camp visit instead of a tavern card (X-TH-4): the Camp's cards come last, under a heading
         camp = [a for a in labels.values() if _camp_pick(a)]
         ordered = [a for a in labels.values() if not _camp_pick(a)] + camp
-        shown: list[tuple[Action, w.Button]] = [(a, self._button(a, s, None)) for a in ordered]
-        for a, v in tempting_actions(s, p):
-            shown.append((a, self._button(a, s, v.text(lang))))
-        if not shown:
+        pairs: list[tuple[Action, nidlib.Violation | None]] = [(a, None) for a in ordered]
+        pairs += tempting_actions(s, p)
+        if not pairs:
             self.title.value += f'<p class="nt-muted">{escape(t("ui.panel.none-legal", lang))}</p>'
         old = self.buttons.children
-        self.shown = shown
-        children: list[w.Widget] = [b for _, b in shown]
-        if camp and len(camp) < len(ordered):
-            at = len(ordered) - len(camp)
-            heading = w.HTML(
-                f'<span class="nt-panel-group">{escape(t("ui.panel.camp-or", lang))}</span>',
-                layout=w.Layout(flex="1 0 100%"),
-            )
-            heading.add_class("nt-action-group")
-            children.insert(at, heading)
-        self.buttons.children = tuple(children)
-        _close_all(old)
+        if d.kind == "hero":  # issue 13: each hero as a card saying what it does and why it is (not) open
+            self._hero_state = s
+            choices = [self._hero_choice(a, v) for a, v in pairs]
+            self.shown = [(a, b) for (a, _), (_, b) in zip(pairs, choices, strict=True)]
+            self._taken.value = r.heroes_taken_html(s, lang=lang)
+            self.buttons.children = (*(box for box, _ in choices), self._taken)
+            self.buttons.add_class("nt-hero-choices")
+        else:
+            self.shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
+            children: list[w.Widget] = [b for _, b in self.shown]
+            if camp and len(camp) < len(ordered):
+                heading = w.HTML(
+                    f'<span class="nt-panel-group">{escape(t("ui.panel.camp-or", lang))}</span>',
+                    layout=w.Layout(flex="1 0 100%"),
+                )
+                heading.add_class("nt-action-group")
+                children.insert(len(ordered) - len(camp), heading)
+            self.buttons.children = tuple(children)
+            self.buttons.remove_class("nt-hero-choices")
+        _close_all(
+            tuple(x for x in old if x not in self._kept()), keep=(self._layout, *self._styles.values())
+        )
+
+    def _kept(self) -> set[w.Widget]:
+        """The hero cards and the "already recruited" line: drawn once, shown again when needed."""
+        return {self._taken, *(box for box, _ in self._hero_boxes.values())}
+
+    def _hero_choice(self, action: Action, violation: nidlib.Violation | None) -> tuple[w.VBox, w.Button]:
+        """A hero to recruit drawn as a card: what it does, whether it may be recruited now and, if not,
+        why (``nidlib.check``'s reason, in the page and not only in a tooltip), and its button.
+
+        A card is built once per hero and reason and shown again later (a hero decision offers up to 20
+        heroes: building them anew at every decision would slow each click); its button acts for the
+        hero decision shown (``_hero_state``).
+        """
+        lang = self.controller.lang
+        hero = getattr(action, "hero", "")
+        reason = violation.text(lang) if violation is not None else None
+        key = (str(action), reason)
+        if key not in self._hero_boxes:
+            body = w.HTML(r.hero_choice_html(hero, violation, lang=lang))
+            button = w.Button(description=r.action_label(action, self.controller.state, lang=lang))
+            button.layout.width = "auto"
+            button.add_class("nt-action-button")
+            colour = _action_colour(action)
+            if colour:
+                button.style.button_color = colour
+                button.style.text_color = "white"
+            button.on_click(safe(self.controller, lambda _b, a=action: self._hero_click(a)))
+            box = w.VBox([body, button])
+            box.add_class("nt-hero-choice")
+            box.add_class("nt-hero-available" if violation is None else "nt-hero-unavailable")
+            self._hero_boxes[key] = (box, button)
+        box, button = self._hero_boxes[key]
+        button.disabled = violation is not None
+        button.tooltip = reason or button.description
+        return box, button
+
+    def _hero_click(self, action: Action) -> None:
+        if self._hero_state is not None:
+            self._click(action, self._hero_state)
 
     def _drop_buttons(self) -> None:
         old = self.buttons.children
         self.shown = []
         self.buttons.children = ()
-        _close_all(old)
+        _close_all(
+            tuple(x for x in old if x not in self._kept()), keep=(self._layout, *self._styles.values())
+        )
 
     def _click(self, action: Action, drawn_for: State) -> None:
         """Apply the clicked action, unless the click was meant for a position that is already gone.
@@ -594,19 +656,26 @@ class ActionPanel(w.VBox):
     def _button(self, action: Action, state: State, reason: str | None) -> w.Button:
         lang = self.controller.lang
         label = r.action_label(action, state, lang=lang)
+        colour = _action_colour(action) if reason is None else None
+        if colour not in self._styles:
+            self._styles[colour] = (
+                w.ButtonStyle(button_color=colour, text_color="white") if colour else w.ButtonStyle()
+            )
         b = w.Button(
             description=label,
             tooltip=reason or label,
             disabled=reason is not None,
-            layout=w.Layout(width="auto"),
+            layout=self._layout,
+            style=self._styles[colour],
+            _dom_classes=("nt-action-button",),
         )
-        b.add_class("nt-action-button")
-        colour = _action_colour(action)
-        if colour and reason is None:
-            b.style.button_color = colour
-            b.style.text_color = "white"
         b.on_click(safe(self.controller, lambda _b, a=action, st=state: self._click(a, st)))
         return b
+
+    @property
+    def choice_buttons(self) -> tuple[w.Button, ...]:
+        """The choice buttons shown now, legal ones first (a hero's button sits in its card's box)."""
+        return tuple(b for _, b in self.shown)
 
     def button_for(self, text: str) -> w.Button:
         """The button whose action has this text form (e.g. ``"p0:pick:1W6"``); for tests and lessons."""
@@ -616,11 +685,14 @@ class ActionPanel(w.VBox):
         raise KeyError(text)
 
 
-def _close_all(ws: tuple[w.Widget, ...]) -> None:
-    """Close widgets that left the page, with their layout and style models, so the kernel forgets them."""
+def _close_all(ws: tuple[w.Widget, ...], keep: tuple[w.Widget, ...] = ()) -> None:
+    """Close widgets that left the page, with their layout and style models (but the shared ones in
+    ``keep``), so the kernel forgets them."""
     for x in ws:
+        if isinstance(x, w.Box):  # a hero's card box: its card and button too
+            _close_all(tuple(x.children), keep)
         for part in (getattr(x, "style", None), getattr(x, "layout", None)):
-            if isinstance(part, w.Widget):
+            if isinstance(part, w.Widget) and not any(part is k for k in keep):
                 part.close()
         x.close()
 

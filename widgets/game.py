@@ -364,7 +364,9 @@ class GameApp(w.VBox):
         self.upload = w.FileUpload(
             accept=".json", multiple=False, description="", tooltip=t("game.upload", lang), icon="upload"
         )
-        self.upload.add_class("nt-game-upload")  # theme.py shows the tooltip as its label, not the file count
+        # its label is the tooltip: the page script writes it into the button instead of ipywidgets'
+        # file count (share/jupyter/voila/templates/tutor/static/nt-a11y.js; issue 13)
+        self.upload.add_class("nt-game-upload")
         self.upload.observe(lambda _c: self._guard(self._uploaded), names=["value"])
         self.files = w.VBox(
             [

@@ -154,6 +154,17 @@ class PlayerEditor(w.VBox):
             self.pouch.value = " ".join(str(c) for c in p.slots[3:] if c is not None)
 
 
+def _labelled(opts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Menu options with distinct labels: two actions said alike (two Warrior 6 cards, or two moves of
+    the same coin) are told apart by a number, "(2)", never by their text form."""
+    seen: dict[str, int] = {}
+    out = []
+    for label, value in opts:
+        seen[label] = seen.get(label, 0) + 1
+        out.append((label if seen[label] == 1 else f"{label} ({seen[label]})", value))
+    return out
+
+
 def _has_green(p: Any) -> bool:
     return any(c.is_trading and c.value == 3 for c in p.coins())
 
@@ -178,7 +189,8 @@ class Lab(w.VBox):
         self.last_events: list[Event] = []
 
         # gallery
-        options = [(f"{c.id} · {c.title(lang)}", c.id) for c in gallery.GALLERY]
+        # issue 13: a ruling is named by its title; its id follows as a small reference
+        options = [(f"{c.title(lang)} ({c.id})", c.id) for c in gallery.GALLERY]
         self.case_select = w.Dropdown(
             options=options,
             value=None,
@@ -290,6 +302,7 @@ class Lab(w.VBox):
         self.sources.set_title(0, t("lab.edit.title", lang))
         self.sources.set_title(1, t("lab.json.title", lang))
         self.sources.selected_index = None
+        self.sources.add_class("nt-lab-sources")  # the position editor and JSON: the engine's input forms
 
         # position and actions
         self.error = w.HTML()
@@ -324,17 +337,39 @@ class Lab(w.VBox):
         self.undo_button.on_click(lambda _b: self._guard(self.undo))
         self.result = w.HTML()
         self.result.add_class("nt-lab-result")
+        #: a hero to recruit: each as a card with what it does and why it is (not) available now
+        self.hero_choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.hero_choices.add_class("nt-hero-choices")
+        self.hero_choices.add_class("nt-lab-heroes")
+        # issue 13: the text form ("p0:pick:1W7") is for rules lawyers: folded away, under its own title
+        self.text_form = w.Accordion(
+            children=[
+                w.VBox(
+                    [
+                        w.HTML(f"<p>{escape(t('lab.actions.text-help', lang))}</p>"),
+                        w.HBox(
+                            [self.action_text, self.try_text],
+                            layout=w.Layout(gap="8px", flex_flow="row wrap"),
+                        ),
+                    ]
+                )
+            ],
+            titles=(t("lab.actions.text-title", lang),),
+        )
+        self.text_form.selected_index = None
+        self.text_form.add_class("nt-lab-text-form")
         act_box = w.VBox(
             [
                 w.HTML(
                     f"<h4>{escape(t('lab.actions.title', lang))}</h4><p>{escape(t('lab.actions.intro', lang))}</p>"
                 ),
-                w.HBox([self.actions, self.try_button], layout=w.Layout(gap="8px", flex_flow="row wrap")),
                 w.HBox(
-                    [self.action_text, self.try_text, self.undo_button],
+                    [self.actions, self.try_button, self.undo_button],
                     layout=w.Layout(gap="8px", flex_flow="row wrap"),
                 ),
+                self.hero_choices,
                 self.result,
+                self.text_form,
             ]
         )
         act_box.add_class("nt-panel")
@@ -423,9 +458,10 @@ class Lab(w.VBox):
         self.case = case
         self.case_events = list(events)
         lang = self.lang
-        rules = " ".join(r.rule_html(x, lang=lang) for x in case.rules)
+        # issue 13: the ruling is named by its title; its id is a small reference among its rules
+        rules = " ".join(r.rule_html(x, lang=lang) for x in dict.fromkeys((case.id, *case.rules)))
         self.case_info.value = (
-            f"<p><b>{escape(case.id)} · {escape(case.title(lang))}</b></p>"
+            f"<p><b>{escape(case.title(lang))}</b></p>"
             f"<p>{escape(t('lab.gallery.question', lang))} {escape(case.question(lang))}</p>"
             f"<p class='nt-muted'>{escape(t('lab.gallery.rules', lang))} {rules}</p>"
         )
@@ -469,8 +505,10 @@ class Lab(w.VBox):
     def _step_words(self, text: str) -> str:
         """A gallery step's action in the page's language, as the action menu names it."""
         s = self.state
-        if s is None:
-            return text
+        return text if s is None else self._words(text, s)
+
+    def _words(self, text: str, s: State) -> str:
+        """An action's text form said in words, in position ``s`` ("Take Warrior 3")."""
         try:
             return r.action_label(gallery.resolve(s, text), s, lang=self.lang)
         except InvalidActionError:
@@ -506,8 +544,9 @@ class Lab(w.VBox):
         lang = self.lang
         outcome = gallery.run(case)
         ok = case.verify(outcome)
+        last = outcome.states[-1] if outcome.states else case.build([])
         refusals = "".join(
-            f'<div class="nt-lab-step"><code>{escape(text)}</code> {r.violation_html(v, lang=lang)}</div>'
+            f'<div class="nt-lab-step">{escape(self._words(text, last))} {r.violation_html(v, lang=lang)}</div>'
             for text, v in zip(case.illegal, outcome.refusals, strict=True)
             if v is not None
         )
@@ -642,7 +681,7 @@ class Lab(w.VBox):
             new, events = nidlib.apply(s, a)
         except IllegalActionError as e:
             self.result.value = (
-                f'<div class="nt-lab-step"><code>{escape(str(a))}</code> · {escape(r.action_label(a, s, lang=lang))}</div>'
+                f'<div class="nt-lab-step">{escape(r.action_label(a, s, lang=lang))}</div>'
                 f'<div class="nt-message nt-message-violation">{r.violation_html(e.violation, lang=lang)}</div>'
             )
             return e.violation
@@ -650,7 +689,7 @@ class Lab(w.VBox):
         self.case_steps.append(self._step_after(s, a))
         self.last_events = events
         self.result.value = (
-            f'<div class="nt-lab-step"><code>{escape(str(a))}</code> · {escape(r.action_label(a, s, lang=lang))}</div>'
+            f'<div class="nt-lab-step">{escape(r.action_label(a, s, lang=lang))}</div>'
             + self._events_html(events, a)
         )
         self._case_button()
@@ -661,6 +700,38 @@ class Lab(w.VBox):
         lang = self.lang
         head = t("lab.result.events", lang) if action is not None else t("lab.result.setup", lang)
         return f"<h4>{escape(head)}</h4>{r.events_html(events, None, lang=lang)}"
+
+    def _show_heroes(self, s: State) -> None:
+        """When the position asks for a hero: each hero of the display as a card, with its button."""
+        old = self.hero_choices.children
+        d = nidlib.decision(s)
+        pairs: list[tuple[Action, nidlib.Violation | None]] = []
+        if d is not None and d.kind == "hero":
+            p = d.players[0]
+            pairs = [(a, None) for a in nidlib.legal_actions(s, p)]
+            pairs += tempting(s, p)
+        boxes: list[w.Widget] = []
+        for a, v in pairs:
+            button = w.Button(
+                description=r.action_label(a, s, lang=self.lang),
+                disabled=v is not None,
+                layout=w.Layout(width="auto"),
+            )
+            button.add_class("nt-lab-hero-button")
+            button.on_click(self._recruit_click(a))
+            box = w.VBox([w.HTML(r.hero_choice_html(getattr(a, "hero", ""), v, lang=self.lang)), button])
+            box.add_class("nt-hero-choice")
+            boxes.append(box)
+        if boxes:
+            boxes.append(w.HTML(r.heroes_taken_html(s, lang=self.lang)))
+        self.hero_choices.children = tuple(boxes)
+        self.hero_choices.layout.display = "" if boxes else "none"
+        for x in old:
+            for y in (*getattr(x, "children", ()), x):
+                y.close()
+
+    def _recruit_click(self, a: Action) -> Any:
+        return lambda _b: self._guard(self.try_action, a)
 
     def undo(self) -> None:
         if len(self.states) <= 1:
@@ -680,10 +751,12 @@ class Lab(w.VBox):
             self.actions.options = []
             self.try_button.disabled = True
             return
+        self._show_heroes(s)
         legal = nidlib.legal_actions(s)
         shown = legal[:60]
-        opts = [(f"✓ {r.action_label(a, s, lang=lang)}  ({a})", str(a)) for a in shown]
-        opts += [(f"✗ {r.action_label(a, s, lang=lang)}  ({a})", str(a)) for a in tempting_actions(s)]
+        # issue 13: each action in words; its text form is for the text box below, not the menu
+        opts = _labelled([(f"✓ {r.action_label(a, s, lang=lang)}", str(a)) for a in shown])
+        opts += _labelled([(f"✗ {r.action_label(a, s, lang=lang)}", str(a)) for a in tempting_actions(s)])
         self.actions.options = opts
         self.actions.value = opts[0][1] if opts else None
         self.try_button.disabled = not opts

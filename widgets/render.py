@@ -27,7 +27,6 @@ from html import escape
 from typing import Any, assert_never
 
 import nidlib
-from nidlib.core import registry
 from nidlib.core.actions import (
     ChooseClass,
     DiscardCard,
@@ -45,6 +44,7 @@ from nidlib.core.cards import (
     CLASSES,
     DISTINCTION_NAMES,
     DWERGS,
+    HEROES,
     YLUD_BRAVERY,
     Card,
     CardKind,
@@ -57,6 +57,7 @@ from nidlib.core.messages import term
 from nidlib.core.places import coin_at, parse_place
 from nidlib.core.state import Player, State
 from nidlib.rules.scoring import CATEGORIES
+from widgets import ruletext
 
 __all__ = [
     "CLASS_COLOURS",
@@ -656,6 +657,88 @@ def hero_row_html(hero_id: str, *, lang: str | None = None) -> str:
     )
 
 
+def hero_class_name(hero_id: str, lang: str | None = None) -> str:
+    """ "Warrior hero" for a class hero, "Neutral hero" for the others (R-COMP-4)."""
+    kind = _card_kind(CARDS[hero_id])
+    if kind == "neutral":
+        return t("ui.class.neutral", lang)
+    return t("ui.class.hero", lang, cls=term(f"@class.{kind}", lang))
+
+
+def hero_choice_html(
+    hero_id: str, violation: nidlib.Violation | None = None, *, lang: str | None = None
+) -> str:
+    """A hero offered for recruitment: the drawn card beside its name, class and ability in readable
+    text, and whether it may be recruited now; if not, ``violation`` (``nidlib.check``'s) says why.
+
+    The drawn card is decoration here (``aria-hidden``): the same words follow it as text, readable on
+    a phone and by a screen reader, with no hover needed.
+    """
+    c = CARDS[hero_id]
+    if violation is None:
+        why = f'<div class="nt-hero-why nt-hero-ok">✓ {_e(t("ui.hero-choice.ok", lang))}</div>'
+    else:
+        why = (
+            f'<div class="nt-hero-why nt-hero-no">✗ <b>{_e(t("ui.hero-choice.no", lang))}</b> '
+            f"{_e(violation.reason(lang))} {rule_html(violation.rule, lang=lang)}</div>"
+        )
+    return (
+        f'<div class="nt-hero-choice-body" data-card="{_e(hero_id)}">'
+        f'<div class="nt-hero-choice-card" aria-hidden="true">{card_html(hero_id, size="sm", lang=lang)}</div>'
+        f'<div class="nt-hero-choice-text"><p class="nt-hero-choice-name"><b>{_e(c.name)}</b> '
+        f'<span class="nt-hero-choice-title">{_e(hero_title(c, lang))}</span></p>'
+        f'<p class="nt-hero-choice-class">{_e(hero_class_name(hero_id, lang))}</p>'
+        f'<p class="nt-hero-choice-ability">{_e(_hero_ability(c, lang))}</p>{why}</div></div>'
+    )
+
+
+def heroes_taken_html(state: State, *, lang: str | None = None) -> str:
+    """The heroes no longer in the display, and who has each (every hero exists once, R-COMP-4);
+    "" when none has been recruited yet."""
+    owners = [
+        (h, p.name) for p in state.players for h in p.heroes if h in CARDS and CARDS[h].kind is CardKind.HERO
+    ]
+    if not owners:
+        return ""
+    items = ", ".join(
+        t("ui.hero-choice.owner", lang, hero=term(f"@card.{h}", lang), name=name) for h, name in owners
+    )
+    return (
+        f'<div class="nt-heroes-taken nt-muted">{_e(t("ui.hero-choice.taken", lang, heroes=items))} '
+        f"{rule_html('R-COMP-4', lang=lang)}</div>"
+    )
+
+
+def hero_roster_html(state: State | None = None, *, lang: str | None = None) -> str:
+    """All 21 heroes (R-COMP-4), class heroes then neutral heroes, each drawn once; with ``state``,
+    each says whether it is still in the display or whose it is."""
+    owner = {h: p.name for p in state.players for h in p.heroes} if state is not None else {}
+
+    def cell(h: Card) -> str:
+        where = ""
+        if state is not None:
+            where = (
+                t("ui.roster.owned", lang, name=owner[h.id])
+                if h.id in owner
+                else t("ui.roster.available", lang)
+                if h.id in state.heroes_available
+                else t("ui.roster.gone", lang)
+            )
+            where = f'<span class="nt-roster-where">{_e(where)}</span>'
+        return f'<li class="nt-roster-hero">{card_html(h.id, size="md", lang=lang)}{where}</li>'
+
+    groups = (
+        ("ui.roster.class", [h for h in HEROES if h.cls is not None]),
+        ("ui.roster.neutral", [h for h in HEROES if h.cls is None]),
+    )
+    out = [
+        f'<section class="nt-roster-group"><h5>{_e(t(key, lang, n=len(hs)))}</h5>'
+        f'<ul class="nt-roster-cards">{"".join(cell(h) for h in hs)}</ul></section>'
+        for key, hs in groups
+    ]
+    return f'<div class="nt-roster">{"".join(out)}</div>'
+
+
 def heroes_html(state: State, *, lang: str | None = None) -> str:
     """The heroes still available for recruitment, one readable row each."""
     rows = "".join(hero_row_html(h, lang=lang) for h in state.heroes_available)
@@ -683,19 +766,9 @@ def status_html(state: State, *, seat: int | None = None, lang: str | None = Non
 
 
 def rule_html(rule_id: str, *, lang: str | None = None, open_: bool = False) -> str:
-    """A rule id as an expandable ``<details>``: the summary is the id, the body the rule text."""
-    try:
-        r = registry.rule(rule_id)
-        body = (
-            f'<div class="nt-rule-section">{_e(r.section)}</div><div class="nt-rule-text">{_e(r.text)}</div>'
-        )
-    except KeyError:
-        body = f'<div class="nt-rule-text">{_e(t("ui.rule.missing", lang, rule=rule_id))}</div>'
-    is_open = " open" if open_ else ""
-    return (
-        f'<details class="nt-rule" data-rule="{_e(rule_id)}"{is_open}><summary>{_e(rule_id)}</summary>'
-        f"{body}</details>"
-    )
+    """A rule id as an expandable ``<details>``: the summary is the id; opened, the rule explained
+    to a learner in ``lang``, then the full reference text, folded (:mod:`widgets.ruletext`)."""
+    return ruletext.rule_html(rule_id, lang=lang, open_=open_)
 
 
 def _categories(players: Sequence[Any]) -> list[str]:

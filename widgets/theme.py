@@ -177,8 +177,22 @@ details.nt-rule > summary::-webkit-details-marker { display: none; }
 details.nt-rule > summary:focus-visible { outline: 3px solid var(--nt-accent); }
 details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; background: #f4f8fd;
   border: 1px solid #cfe0f3; border-radius: 6px; }
-.nt-rule-section { font-size: .85em; color: var(--nt-muted); margin-top: .2em; }
-.nt-rule-text { white-space: pre-wrap; color: var(--nt-ink); }
+/* an opened rule: plain sentences at the page's size (never under 15px), whatever the size of the
+   sentence its id sits in; the full reference text folded below it (see the ruletext module of widgets) */
+details.nt-rule[open] > summary { margin-bottom: .3em; }
+.nt-rule-body { font-size: max(15px, var(--nt-font-size, 16px)); line-height: 1.5; font-weight: 400;
+  font-family: "Segoe UI", system-ui, -apple-system, "Noto Sans", "Noto Sans CJK TC", "DejaVu Sans", sans-serif;
+  color: var(--nt-ink); max-width: 40em; overflow-wrap: anywhere; text-align: left; white-space: normal; }
+.nt-rule-body p { margin: .2em 0 .4em; }
+.nt-rule-head { font-weight: 650; }
+.nt-rule-text { color: var(--nt-ink); }
+.nt-rule-note { color: var(--nt-muted); font-style: italic; }
+.nt-rule-ref > summary { cursor: pointer; color: var(--nt-accent); text-decoration: underline; }
+.nt-rule-ref > summary:focus-visible { outline: 3px solid var(--nt-accent); }
+.nt-rule-ref-text { border-top: 1px solid #cfe0f3; margin-top: .3em; padding-top: .3em; }
+.nt-rule-ref-text table { border-collapse: collapse; font-size: 1em; display: block; overflow-x: auto; }
+.nt-rule-ref-text th, .nt-rule-ref-text td { border: 1px solid var(--nt-line); padding: .1em .4em; }
+.nt-rule-section { color: var(--nt-muted); }
 .nt-events { margin: 0; padding-left: 1.8em; }
 .nt-event { margin: .15em 0; }
 .nt-event:last-child { background: #fffbe6; border-radius: 4px; }
@@ -186,11 +200,13 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-event-log-chunks > * { margin: 0; }
 .nt-game-keys h5 { margin: .4em 0 .2em; font-size: .95em; }
 .nt-game-keys ul { margin: 0; padding-left: 1.4em; font-size: .9em; color: var(--nt-muted); }
-/* the file picker: ipywidgets writes "<description> (<file count>)" into the button; the count means
-   nothing to a learner, so the button's own text is hidden and its label (the tooltip) shown instead */
-.nt-game-upload { font-size: 0 !important; }
-.nt-game-upload i { font-size: var(--jp-widgets-font-size, 13px); margin-right: .4em; }
-.nt-game-upload::after { content: attr(title); font-size: var(--jp-widgets-font-size, 13px); }
+/* the file picker: ipywidgets writes "<description> (<file count>)" into the button; the tutor's
+   page script (static/nt-a11y) writes the button's label (its tooltip) there instead, and marks it
+   data-nt-label. Only a page without that script (the static site) hides the count with CSS. */
+.nt-game-upload[data-nt-label] i { margin-right: .4em; }
+.nt-game-upload:not([data-nt-label]) { font-size: 0 !important; }
+.nt-game-upload:not([data-nt-label]) i { font-size: var(--jp-widgets-font-size, 13px); margin-right: .4em; }
+.nt-game-upload:not([data-nt-label])::after { content: attr(title); font-size: var(--jp-widgets-font-size, 13px); }
 .nt-event-log-chunks > :not(:last-child) .nt-event:last-child { background: none; }
 .nt-event-log-box { max-height: 24em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid var(--nt-line); border-radius: 8px; background: #fff; padding: .3em .4em; }
@@ -206,6 +222,29 @@ details.nt-rule[open] { display: block; margin: .25em 0; padding: .4em .6em; bac
 .nt-hero-row b { font-size: .95em; }
 .nt-hero-row .nt-card-title { text-align: left; padding: 0; }
 .nt-hero-ability { grid-column: 1 / -1; font-size: .8em; color: var(--nt-ink); }
+
+/* choosing a hero (ActionPanel): a card each, with what it does and why it is (not) available */
+.nt-hero-choices { width: 100%; }
+.nt-hero-choice { flex: 1 1 19em; max-width: 100%; min-width: 0; background: #fff; border: 1px solid var(--nt-line);
+  border-radius: 8px; padding: .45em .5em; gap: .3em; }
+.nt-hero-choice.nt-hero-unavailable { background: #f3f3f1; }
+.nt-hero-choice-body { display: flex; gap: .6em; align-items: flex-start; }
+.nt-hero-choice-card { flex: none; }
+.nt-hero-choice-card .nt-card-ability { display: none; }  /* said beside the card, in readable text */
+.nt-hero-choice-text { flex: 1 1 auto; min-width: 0; font-size: .95em; line-height: 1.35; }
+.nt-hero-choice-text p { margin: 0 0 .25em 0; }
+.nt-hero-choice-title { font-style: italic; color: var(--nt-muted); }
+.nt-hero-choice-class { color: var(--nt-muted); font-size: .9em; }
+.nt-hero-ok { color: var(--nt-good); font-weight: 600; }
+.nt-hero-no { color: var(--nt-ink); }
+.nt-hero-no > b { color: var(--nt-bad); }
+.nt-hero-choice button { align-self: flex-start; }
+.nt-heroes-taken-box { flex: 1 1 100%; }
+/* every hero of the game (R-COMP-4) */
+.nt-roster-group h5 { margin: .5em 0 .3em; font-size: 1em; }
+.nt-roster-cards { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .45em; }
+.nt-roster-hero { display: flex; flex-direction: column; align-items: center; gap: .15em; width: 6.8em; }
+.nt-roster-where { font-size: .8em; color: var(--nt-muted); text-align: center; }
 
 /* score sheet */
 .nt-score-table { border-collapse: collapse; width: 100%; }

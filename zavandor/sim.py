@@ -16,21 +16,9 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
+from zavandor import engine as z
 from zavandor.bots import Bot, make_bot, observe
-from zavandor.engine import (
-    Action,
-    Auction,
-    BankTrade,
-    EndRound,
-    Income,
-    MoveKing,
-    Upgrade,
-    apply,
-    check,
-    new_game,
-    scores,
-    winners,
-)
+from zavandor.engine import Action, apply, check, new_game, scores, winners
 from zavandor.events import Event
 from zavandor.params import Confidence, Gem, Params
 from zavandor.state import Phase, State
@@ -115,26 +103,26 @@ def play_round(s: State, bots: Sequence[Bot], seed: int, log: list[Event] | None
             log.extend(events)
         return s2
 
-    s = step(s, Income())
+    s = step(s, z.Income())
     order = s.seat_order()
     rngs = [_bot_rng(seed, s.round, seat) for seat in range(s.n)]  # one generator per seat and round
     for seat in order:
         rng = rngs[seat]
         for give, take in bots[seat].trades(observe(s, seat), rng):
-            a = BankTrade(seat, give, take)
+            a = z.BankTrade(seat, give, take)
             if check(s, a) is None:
                 s = step(s, a)
     bids = tuple(bots[seat].bid(observe(s, seat), rngs[seat]) for seat in range(s.n))
-    s = step(s, Auction(bids))
+    s = step(s, z.Auction(bids))
     if s.phase is Phase.KING and s.king_mover is not None:
         mover = s.king_mover
         to = bots[mover].king(observe(s, mover), s.params.king_path[s.king].exits, rngs[mover])
-        s = step(s, MoveKing(mover, to))
+        s = step(s, z.MoveKing(mover, to))
     for seat in order:
-        up = Upgrade(seat)
+        up = z.Upgrade(seat)
         if check(s, up) is None and bots[seat].upgrade(observe(s, seat), rngs[seat]):
             s = step(s, up)
-    s = step(s, EndRound())
+    s = step(s, z.EndRound())
     return s
 
 

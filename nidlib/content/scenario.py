@@ -18,9 +18,9 @@ Lessons, tests and rulings describe positions the way players talk about them:
 
 Dwarves are written as the score sheet writes them: their bravery points in a class column
 (``warrior=[3, 7]``), or alone as ``"W7"``, ``"H"``, ``"M0"``, ``"B"``, ``"E9"``, ``"RO3"``/``"RO5"``;
-heroes by name. Cards are taken out of the Age decks (``strict_decks=True``: only out of the right
-one, so an Age I army holds Age I cards), gold coins out of the Royal Treasure, so every built state obeys the same conservation checks as a
-played one.
+heroes by name. Cards are taken out of the right Age deck (an Age I army holds Age I cards, each
+card once), gold coins out of the Royal Treasure, so every built state obeys the same conservation
+checks as a played one.
 
 Coins: ``0``, ``2``, ``3``, ``4`` are the basic coins; ``"5b"`` (or the integer ``5``, the starting
 coin) is the basic 5; ``"g5"`` is a gold 5; ``6``..``25`` (or ``"g6"``...) are gold; ``"3s"`` is the
@@ -112,9 +112,13 @@ from nidlib.core.serialize import load_json, read_state, state_to_dict
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import (
     BidsDue,
+    CoinTrade,
     Evaluate,
+    FixOrder,
     PickDue,
+    RecruitCheck,
     RevealTavern,
+    RoundStart,
     Task,
     TavernEnd,
     is_automatic,
@@ -322,8 +326,14 @@ def _player_of(s: State, player: object, call: str) -> Player:
 
 # --- automatic steps: stopping before one, running one -------------------------------------------------
 
-#: Names of the automatic steps one can stop before, and the engine task that performs each.
+#: Names of the automatic steps one can stop before (every automatic step of the engine), and the
+#: engine task that performs each. A number after ':' names the tavern or player, e.g. "reveal:1".
 STOPS: dict[str, str] = {
+    "round-start": "round_start",  # Enter the Dwarves: the three taverns are dealt (R-ENTER-1)
+    "reveal": "tavern",  # a tavern's bids are revealed (R-REVEAL-1/2); "reveal:1" for the Dancing Dragon
+    "order": "order",  # the pick order of a tavern is fixed (R-ORDER-1..3); "order:0"
+    "recruit": "recruit",  # the golden rule checked for a player (R-RECRUIT-1); "recruit:2" for players[2]
+    "trade": "trade",  # the coin trade after a pick with a 0 bid (R-TRADE-1); "trade:0"
     "gems": "tavern_end",  # end of a tavern: 2-player leftovers, then the gem exchange (R-GEM-1..4)
     "round-end": "round_end",  # coins back to hand (R-ROUND-1)
     "ylud": "ylud_step",  # end of an Age: Ylud's placement (R-HERO-YLUD-2/3)
@@ -361,15 +371,19 @@ def _stop_matcher(stop_before: str) -> tuple[str, Callable[[Task], bool]]:
 
 
 def paused_at(s: State) -> str | None:
-    """The automatic step a paused state waits to run (``"eval:hunter"``, ``"gems:1"``...), else None."""
+    """The automatic step a paused state waits to run (``"eval:hunter"``, ``"gems:1"``, ``"reveal:0"``,
+    ``"recruit:2"``...), else None."""
     if not s.tasks or not is_automatic(s.tasks[-1]):
         return None
     top = s.tasks[-1]
+    name = _STOP_OF_TASK[top.KIND]
     if isinstance(top, Evaluate):
-        return f"eval:{CLASSES[top.column].value}"
-    if isinstance(top, TavernEnd):
-        return f"gems:{top.tavern}"
-    return _STOP_OF_TASK.get(top.KIND, top.KIND)
+        return f"{name}:{CLASSES[top.column].value}"
+    if isinstance(top, RevealTavern | FixOrder | TavernEnd):
+        return f"{name}:{top.tavern}"
+    if isinstance(top, RecruitCheck | CoinTrade):
+        return f"{name}:{top.player}"
+    return name
 
 
 def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] | None) -> bool:
@@ -399,9 +413,8 @@ def _run_until(s: State, log: list[Event] | None, stop: Callable[[Task], bool] |
 def step(s: State) -> tuple[State, list[Event]]:
     """Run the one automatic step a paused state waits for; returns the new state and its events.
 
-    The state given is not changed. Automatic steps one cannot stop before (dealing the taverns, a
-    bid revelation) run on, so the result is paused again before the next step of :data:`STOPS`, or
-    waits for a decision (then play on with :func:`nidlib.apply`).
+    The state given is not changed. The result is paused again before the next automatic step, or
+    waits for a decision (then play on with :func:`nidlib.apply`), or the game is over.
     """
     if paused_at(s) is None:
         raise ScenarioError(
@@ -412,7 +425,7 @@ def step(s: State) -> tuple[State, list[Event]]:
     log: list[Event] = []
     top = new.tasks.pop()
     engine._TASKS[type(top)](new, top, log)
-    _run_until(new, log, lambda t: t.KIND in _STOP_OF_TASK)  # the steps in between (a reveal, a deal) run on
+    _run_until(new, log, is_automatic)  # only an empty tavern's pick is passed over (R-PICK-1)
     return new, log
 
 
@@ -443,6 +456,17 @@ def apply_until(s: State, action: Action, stop_before: str) -> tuple[State, list
     _not_a_view(s)
     new = s.copy()
     log: list[Event] = []
+    tasks = new.tasks
+    if (
+        len(tasks) > 1
+        and isinstance(tasks[-1], PickDue)
+        and isinstance(tasks[-2], RecruitCheck)
+        and match(tasks[-2])
+    ):
+        # A pick runs its own turn's recruitment check at once when nothing lies above it (the engine's
+        # fast path, equal to _run popping it, recognises that check by identity). An equal, fresh
+        # task is left on the stack instead, so the flow stops before it.
+        tasks[-2] = RecruitCheck(tasks[-2].player)
     engine._DO[type(action)](new, action, log)
     _run_until(new, log, match)
     return new, log
@@ -503,6 +527,17 @@ def _check_ylud_thrud(s: State) -> None:
             )
 
 
+def _to_command_zone(
+    p: Player, cid: str, ci: int | None, path: str, what: str, rule: str, *, hero: bool
+) -> None:
+    """A card that lives in the command zone (a neutral hero, an artifact), never in a column."""
+    if ci is not None:
+        raise ScenarioError(f"{path}.column", f"{CARDS[cid].name} is {what}: the command zone", rule)
+    if hero:
+        p.heroes.append(cid)
+    p.command_zone.append(cid)
+
+
 # --- the builder -----------------------------------------------------------------------------------------
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -535,13 +570,13 @@ class Scenario:
         age: int = 1,
         round: int = 1,
         first_game: bool = False,
-        strict_decks: bool = False,
+        strict_decks: bool = True,
         **options: Any,
     ) -> None:
-        """``strict_decks=True``: every card comes from the right Age deck (an Age I army from the Age I
-        deck only, a tavern from the current Age's deck, R-COMP-1, R-ENTER-1), so the position is one a
-        game can reach. By default a card the right deck no longer holds comes from the other deck, as
-        the lessons' and rulings' set-ups expect (they show one rule and need more copies of a card)."""
+        """Every card comes from the right Age deck (an Age I army from the Age I deck only, a tavern
+        from the current Age's deck, R-COMP-1, R-ENTER-1), each card once, so the position is one a
+        game can reach. ``strict_decks=False`` lets a card the right deck no longer holds come from
+        the other deck: only for a position that deliberately needs more copies than the box has."""
         if age not in (1, 2):
             raise ScenarioError("age", f"the game has Ages 1 and 2, not {age!r}", "R-FLOW-1")
         try:
@@ -747,11 +782,7 @@ class Scenario:
             p.columns[ci].append(cid)
             return
         if card.kind is CardKind.ARTIFACT and card.cls is None:
-            if ci is not None:
-                raise ScenarioError(
-                    f"{path}.column", f"{card.name} is an artifact: the command zone", "X-TH-11"
-                )
-            p.command_zone.append(cid)
+            _to_command_zone(p, cid, ci, path, "an artifact", "X-TH-11", hero=False)
             return
         if card.kind is CardKind.ROYAL_OFFERING:
             raise ScenarioError(
@@ -766,12 +797,7 @@ class Scenario:
             p.columns[ci].append(cid)
             return
         if card.kind is CardKind.HERO and card.cls is None:
-            if ci is not None:
-                raise ScenarioError(
-                    f"{path}.column", f"{card.name} is a neutral hero: the command zone", "R-ARMY-1"
-                )
-            p.heroes.append(cid)
-            p.command_zone.append(cid)
+            _to_command_zone(p, cid, ci, path, "a neutral hero", "R-ARMY-1", hero=True)
             return
         home = CLASSES.index(card.cls) if card.cls is not None else 3
         if ci is not None and ci != home:
@@ -1146,9 +1172,13 @@ class Scenario:
         *paused* state (:func:`paused_at`), valid for :func:`load` and the flow check, that
         :func:`step` or :func:`resume` continues. End-of-Age steps need :meth:`at_end_of_age`; the
         steps before them are taken as done (set the position they leave, e.g. Ylud in a column).
+        ``"round-start"`` at the bids is the moment before this round's Enter the Dwarves: the taverns
+        given go back on top of the Age deck, to be dealt again (R-ENTER-1). ``"reveal"`` and
+        ``"order"`` follow :meth:`at_tavern`; a recruitment check or a trade follows a decision: stop
+        before it with :func:`apply_until`.
 
         ``check=True`` also runs the flow check (:func:`nidlib.rules.flowcheck.check_flow`) on the
-        result: with ``strict_decks=True`` this makes sure the position is one a game can reach. (A
+        result: with strict decks (the default) this makes sure the position is one a game can reach. (A
         paused result is always checked.)
 
         The scenario itself is not changed: build it again, or change it and build again.
@@ -1178,6 +1208,8 @@ class Scenario:
                     "R-AGE-1" if s.age == 1 else "R-AGE-2",
                 )
             s.tasks = skeleton[: idx + 1]
+        elif kind == "round_start" and phase[0] == "bids":
+            _before_enter_the_dwarves(s)
         _check_ylud_thrud(s)
         checked = read_state(state_to_dict(s))  # conservation, like a document
         if match is None:
@@ -1285,8 +1317,34 @@ class Scenario:
                 p.bid_done = i == owner
             base.append(BidsDue())
         elif phase[0] == "tavern":
-            s.tavern = phase[1]
+            s.tavern = phase[1] - 1  # the tavern resolved last (-1: none yet); its revelation sets it
             base.append(RevealTavern(phase[1]))
         s.tasks = base
         s.viewer = None
         return s
+
+
+def _before_enter_the_dwarves(s: State) -> None:
+    """Turn a position at the bids into the one just before this round's Enter the Dwarves (R-ENTER-1):
+    the taverns go back on top of the Age deck so that dealing them gives them again, coins in hand."""
+    rows = [list(row) for row in s.taverns]
+    deck = s.decks[s.age]
+    for row in reversed(rows):
+        deck.extend(reversed(row))  # the Goblin's first card on top: it is dealt first
+    s.taverns = [[], [], []]
+    s.round -= 1  # Enter the Dwarves opens the round (R-FLOW-2)
+    s.tavern = -1
+    for p in s.players:
+        p.bid_done = False
+    s.tasks[-1] = RoundStart()
+    dealt = s.copy()
+    dealt.tasks.pop()
+    engine._TASKS[RoundStart](dealt, RoundStart(), None)
+    if dealt.taverns != rows:
+        size = TAVERN_SIZE[s.options.players]
+        raise ScenarioError(
+            "taverns",
+            f"Enter the Dwarves deals {size} cards from the top of the deck to each tavern in turn: to stop "
+            "before it, give full taverns (or fewer only when the Age deck runs out)",
+            "R-ENTER-1",
+        )

@@ -33,7 +33,9 @@ from nidlib.core.tasks import (
     PickDue,
     PioneerDue,
     RecruitCheck,
+    RevealTavern,
     RoundEnd,
+    RoundStart,
     Task,
     TavernEnd,
     ThrudDue,
@@ -116,6 +118,9 @@ def check_flow(s: State, *, paused: bool = False) -> None:
 #: automatic steps a position may be paused before, and where: under the rounds or inside a round
 _PAUSE_SKELETON = frozenset({"ylud_step", "eval", "age_start", "thrud_home", "final"})
 _PAUSE_ROUND = frozenset({"tavern_end", "round_end"})
+#: steps of a round: its deal, a tavern's revelation and pick order (above the end steps), and the
+#: recruitment check and coin trade that follow a pick or an effect (above a position of their own)
+_PAUSE_TURN = frozenset({"round_start", "tavern", "order", "recruit", "trade"})
 
 
 def _check_paused(s: State) -> None:
@@ -154,13 +159,46 @@ def _check_paused(s: State) -> None:
                 raise _fail(
                     f"taverns[{s.tavern}]", "each player has taken a card: the tavern is empty [R-PICK-2]"
                 )
+    elif top.KIND in _PAUSE_TURN:
+        _paused_in_round(s, top, at, skeleton)
     else:
         raise _fail(
-            at, f"a position can be paused before {', '.join(sorted(_PAUSE_SKELETON | _PAUSE_ROUND))}"
+            at,
+            f"a position can be paused before {', '.join(sorted(_PAUSE_SKELETON | _PAUSE_ROUND | _PAUSE_TURN))}",
         )
     after = s.copy()
     _run(after, None)
     check_flow(after)
+
+
+def _paused_in_round(s: State, top: Task, at: str, skeleton: list[Task]) -> None:
+    """Enter the Dwarves, a revelation, a pick order: right above the end steps of the Age. A
+    recruitment check or a coin trade: above a position that is itself the engine's (checked so)."""
+    tasks = s.tasks
+    if isinstance(top, RoundStart | RevealTavern | FixOrder):
+        if tasks[:-1] != skeleton:
+            raise _fail(
+                at, f"{task_to_json(top)} runs right above the steps that end the Age: {_text(skeleton)}"
+            )
+        if isinstance(top, RoundStart):
+            _between_rounds(s, "paused")
+            return
+        before = top.tavern - 1 if isinstance(top, RevealTavern) else top.tavern
+        if s.tavern != before:
+            raise _fail(
+                "tavern", f"{task_to_json(top)} comes when the tavern resolved is {before} [R-REVEAL-1]"
+            )
+        return
+    assert isinstance(top, RecruitCheck | CoinTrade)
+    if isinstance(top, CoinTrade):
+        c = s.players[top.player].slots[s.tavern] if 0 <= s.tavern <= 2 else None
+        if c is None or not c.is_trading:
+            raise _fail(at, "a coin trade follows the pick of a player whose bid here is a 0 [R-TRADE-1]")
+    below = s.copy()
+    below.tasks.pop()
+    if not below.tasks:
+        raise _fail(at, f"{task_to_json(top)} never runs after the end of the game")
+    check_flow(below, paused=True)
 
 
 def _check_thingvellir(s: State) -> None:

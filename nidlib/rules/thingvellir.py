@@ -267,36 +267,32 @@ def _jarnglofi(s: State, i: int, log: Log) -> None:
             p.slots[k] = None
             if k < 3 and k > s.tavern:  # an unresolved tavern: publicly without a bid (X-TH-CAMP-4)
                 p.revealed[k] = True
-            s.out_of_game.append(str(c))
-            where = (
-                "@where.current." + str(k)
-                if k == s.tavern
-                else ("@where.pouch" if k >= 3 else f"@where.later.{k}")
-            )
-            _ev(
-                log,
-                "jarnglofi.discard",
-                "X-TH-ART-JARNGLOFI-2",
-                i,
-                name=p.name,
-                coin=_coin_term(c),
-                where=where,
-            )
+            if k >= 3:
+                where = "@where.pouch"
+            elif k == s.tavern:
+                where = f"@where.current.{k}"
+            else:  # a tavern resolved earlier this round, or one still to come (X-TH-ART-JARNGLOFI-2)
+                where = f"@where.resolved.{k}" if k < s.tavern else f"@where.later.{k}"
+            _discard_trading_coin(s, i, c, where, log)
             return
     for c in p.hand:
         if c.is_trading:
             p.hand.remove(c)
-            s.out_of_game.append(str(c))
-            _ev(
-                log,
-                "jarnglofi.discard",
-                "X-TH-ART-JARNGLOFI-2",
-                i,
-                name=p.name,
-                coin=_coin_term(c),
-                where="@where.hand",
-            )
+            _discard_trading_coin(s, i, c, "@where.hand", log)
             return
+
+
+def _discard_trading_coin(s: State, i: int, c: Any, where: str, log: Log) -> None:
+    s.out_of_game.append(str(c))
+    _ev(
+        log,
+        "jarnglofi.discard",
+        "X-TH-ART-JARNGLOFI-2",
+        i,
+        name=s.players[i].name,
+        coin=_coin_term(c),
+        where=where,
+    )
 
 
 def _do_vidofnir(s: State, a: Vidofnir, log: Log) -> None:

@@ -140,17 +140,22 @@ def _trade(s: State, i: int, loc_a: str, loc_b: str, discard_loc: str | None, lo
     hi = a if discard_loc == loc_a else b
     lo = b if hi is a else a
     total = a.value + b.value
+    key, rule = "trade.start", "R-TRADE-2"
     if s.camp is not None:
-        total += trade_bonus(p)
+        bonus = trade_bonus(p)
+        total += bonus
         if zolkur:
             s.camp.zolkur[i] = False
             _ev(log, "trade.zolkur", "X-TH-HERO-ZOLKUR-1", i, name=p.name, coin=hi.value)
+        if bonus or zolkur:  # the sentence says what Jarika and Zolkur change (X-TH-HERO-JARIKA-1/ZOLKUR-1)
+            key = "trade.start." + "-".join(x for x, on in (("jarika", bonus), ("zolkur", zolkur)) if on)
+            rule = "X-TH-HERO-ZOLKUR-1" if zolkur else "X-TH-HERO-JARIKA-1"
     trading = p.slots[s.tavern]
     if log is not None:
         _ev(
             log,
-            "trade.start",
-            "R-TRADE-2",
+            key,
+            rule,
             i,
             name=p.name,
             coin=_coin_term(trading),

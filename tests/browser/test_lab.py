@@ -20,7 +20,7 @@ def test_edge_case_lab(
     expect(question).to_contain_text("EC-09")
 
     # one click loads another ruling
-    page.locator(".nt-lab-case select").select_option(label="EC-36 · A hero on top of a column")
+    page.locator(".nt-lab-case select").select_option(label="A hero on top of a column (EC-36)")
     expect(question).to_contain_text("Kraal lies on top of her Warrior column")
     step = page.locator("button.nt-lab-case-step")
     expect(step).to_contain_text("Play step 1 of 2")
@@ -33,7 +33,9 @@ def test_edge_case_lab(
     expect(outcome).to_contain_text("The engine did exactly this")
     save_screenshot(page, "lab-gallery")
 
-    # an illegal action typed by hand: the reason and its rule, expandable to the rule text
+    # an illegal action typed by hand (the text form is folded away for rules lawyers): the reason and
+    # its rule, expandable to the rule text
+    page.get_by_text("Type an action in its text form", exact=False).click()
     page.locator(".nt-lab-action-text input").fill("p0:discard:warrior,explorer")
     page.locator("button.nt-lab-try-text").click()
     result = page.locator(".nt-lab-result")
@@ -44,9 +46,7 @@ def test_edge_case_lab(
     save_screenshot(page, "lab-illegal")
 
     # a legal one from the list
-    page.locator(".nt-lab-actions select").select_option(
-        label="✓ Discard from Miner and Explorer  (p0:discard:miner,explorer)"
-    )
+    page.locator(".nt-lab-actions select").select_option(label="✓ Discard from Miner and Explorer")
     page.locator("button.nt-lab-try").click()
     expect(result).to_contain_text("What happened:")
     expect(result).to_contain_text("discards")

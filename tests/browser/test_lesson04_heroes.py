@@ -33,6 +33,10 @@ def test_line_recruit_cascade_and_check(
     hourya = no_thrud.locator("button.nt-action-button", has_text="Recruit Hourya")
     expect(hourya).to_be_disabled()
     expect(hourya).to_have_attribute("title", re.compile("needs at least 5 Explorer ranks"))
+    # and says it in the page, on Hourya's card (no hover on a phone or a keyboard; issue 13)
+    expect(no_thrud.locator('.nt-hero-choice:has([data-card="hourya"]) .nt-hero-no')).to_contain_text(
+        "needs at least 5 Explorer ranks"
+    )
 
     q = page.locator(".nt-l04-q")
     q.get_by_role("radio", name="2", exact=True).check()

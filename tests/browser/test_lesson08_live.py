@@ -107,3 +107,79 @@ def test_students_bid_from_their_devices_and_the_teacher_reveals(
     expect(page.locator(".nt-class-board td[data-tavern='0'] .nt-class-tie")).to_have_count(2)
     for student in (mo, back):
         student.context.close()
+
+
+def test_a_class_of_three_teams_bids_and_sees_the_picks(
+    page: Page, browser: Browser, voila_url: str, save_screenshot: Callable[[Page, str], Path]
+) -> None:
+    """A teacher on a projector and three students at once: a phone (390 px), a laptop in Traditional
+    Chinese and a tablet. Once the Laughing Goblin is revealed and picked, the teacher's board and
+    every student's page show who took which card, in pick order, with the ties and the gem exchange."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_lesson(page, voila_url, LESSON)
+    page.locator(".nt-class-mode button", has_text="Live class").click()
+    page.locator(".nt-class-count select").select_option("3")
+    page.locator("button.nt-class-start").click()
+    code = page.locator(".nt-class-code").inner_text().strip()
+    page.locator("button.nt-class-projector").click()
+    expect(page.locator(".nt-classroom.nt-projector")).to_have_count(1)
+
+    lee = _student(browser, voila_url, code, "Lee")  # a phone
+    assert phone_problems(lee, "a student's phone with the bid panel", thumb=True) == []
+    wen = _student(browser, voila_url, code, "Wen", "zh-Hant")
+    wen.set_viewport_size({"width": 1280, "height": 800})
+    expect(wen.locator(".nt-join-who")).to_contain_text("Bo")
+    kai = _student(browser, voila_url, code, "Kai")
+    kai.set_viewport_size({"width": 820, "height": 1180})
+    expect(kai.locator(".nt-join-who")).to_contain_text("team Cy")
+    roster = page.locator(".nt-class-roster")
+    for name in ("Lee", "Wen", "Kai"):
+        expect(roster).to_contain_text(name)
+    save_screenshot(page, "lesson08-live-class-joined")
+    # the same coins everywhere: every tavern is a three-way tie, broken by the gems (R-ORDER-2)
+    _bid(lee, (4, 3, 2))
+    _bid(wen, (4, 3, 2), "zh-Hant")
+    _bid(kai, (4, 3, 2))
+    for i, name in enumerate(("Ana", "Bo", "Cy")):
+        expect(page.locator(f".nt-class-turn-{i}")).to_contain_text(f"{name} has bid")
+    board = page.locator(".nt-class-board")
+    expect(board.locator(".nt-coin-back")).to_have_count(9)
+    expect(board.locator(".nt-coin-basic")).to_have_count(0)
+
+    page.locator("button.nt-class-reveal").click()
+    expect(board.locator("td[data-tavern='0'] .nt-class-tie")).to_have_count(3)
+    action = page.locator(".nt-action-panel button.nt-action-button:not([disabled]):visible")
+    took = board.locator("td[data-tavern='0'] .nt-class-took")
+    for picked in range(1, 4):  # the three teams take their cards, in pick order
+        expect(action.first).to_be_visible()
+        action.first.click()
+        expect(took).to_have_count(picked)
+    expect(board.locator("td[data-tavern='0'] .nt-class-swap")).to_have_count(2)  # highest and lowest gem
+    expect(page.locator("button.nt-class-reveal")).to_contain_text("Dancing Dragon")
+    ranks = [
+        board.locator(f"td[data-player='{i}'][data-tavern='0'] .nt-class-rank").inner_text() for i in range(3)
+    ]
+    order = [("Ana", "Bo", "Cy")[i] for i in sorted(range(3), key=lambda i: int(ranks[i]))]
+    page.evaluate("document.querySelector('.nt-class-grid').scrollIntoView()")
+    grid = page.locator(".nt-class-grid").bounding_box()
+    assert grid is not None
+    assert grid["height"] <= 768, grid
+    save_screenshot(page, "lesson08-live-picks-teacher")
+
+    # every student's page: the picks in the same order, the ties and the exchange, in its language
+    for student, tie in ((lee, "tie"), (wen, "平手"), (kai, "tie")):
+        picks = student.locator(".nt-join-tavern[data-tavern='0'] .nt-join-pick")
+        expect(picks).to_have_count(3)
+        expect(student.locator(".nt-join-tavern[data-tavern='0']")).not_to_contain_text("?")
+        assert [picks.nth(k).locator("b").inner_text() for k in range(3)] == order
+        expect(student.locator(".nt-join-status .nt-class-tie", has_text=tie)).to_have_count(3)
+        expect(student.locator(".nt-join-status .nt-class-swap")).to_have_count(2)
+        expect(student.locator(".nt-join-tavern[data-tavern='1']")).to_have_count(0)
+    expect(wen.locator(".nt-join-status")).to_contain_text("已揭露的酒館：1 / 3")
+    expect(wen.locator(".nt-join-status")).to_contain_text("拿了")
+    assert phone_problems(lee, "a student's phone with the picks", thumb=True) == []
+    save_screenshot(lee, "lesson08-live-picks-phone")
+    save_screenshot(wen, "lesson08-live-picks-zh-Hant")
+    save_screenshot(kai, "lesson08-live-picks-tablet")
+    for student in (lee, wen, kai):
+        student.context.close()

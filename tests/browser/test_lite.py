@@ -157,3 +157,73 @@ def test_lang_in_the_address_reaches_the_kernel(
     expect(nav.locator(".nt-nav-next")).to_have_attribute("href", "03-coin-trades.html?lang=zh-Hant")
     _no_error_output(page)
     assert not outside, f"requests to other hosts: {sorted(set(outside))}"
+
+
+def test_score_sheet_editor_keeps_the_sheet_across_a_reload(
+    lite_url: str, offline: tuple[BrowserContext, list[str]]
+) -> None:
+    """Lesson 7's sheet is kept in the browser (IndexedDB, ``widgets/browser_store.py``): a reload (in
+    any language) brings back the learner's sheet, not the example."""
+    context, outside = offline
+    page = context.new_page()
+    page.goto(f"{lite_url}/voici/render/07-final-scoring.html")
+    kept = page.locator(".nt-sheet-kept")
+    _ready(page, ".nt-sheet-kept")
+    expect(kept).to_contain_text("This browser keeps your sheet", timeout=BOOT_MS)
+    area = page.locator(".nt-sheet-text textarea")
+    edited = area.input_value().replace('"Bo"', '"Birgit"')
+    assert "Birgit" in edited
+    area.fill(edited)
+    area.blur()  # the text area sends its value when it loses the focus
+    players = page.locator(".nt-sheet-player select")
+    expect(players).to_contain_text("Birgit")  # scored again: the kernel has the new text
+
+    page.reload()
+    _ready(page, ".nt-sheet-kept")
+    expect(kept).to_contain_text("Your sheet from your last visit is back", timeout=BOOT_MS)
+    expect(area).to_have_value(edited)
+    expect(players).to_contain_text("Birgit")
+
+    page.goto(f"{lite_url}/voici/render/07-final-scoring.html?lang=zh-Hans")
+    page.wait_for_url("**/07-final-scoring.zh-Hans.html")
+    expect(kept).to_contain_text("你上次的计分表回来了", timeout=BOOT_MS)
+    expect(area).to_have_value(edited)
+    _no_error_output(page)
+    assert not outside, f"requests to other hosts: {sorted(set(outside))}"
+
+
+def test_a_lesson_link_runs_the_lesson_in_the_same_python(
+    lite_url: str, offline: tuple[BrowserContext, list[str]]
+) -> None:
+    """From the landing page, a lesson link shows the lesson in the page's own Pyodide (no new page: the
+    stage of ``widgets/lite_pages.py``), with the lesson's address; Back shows the landing page again."""
+    context, outside = offline
+    page = context.new_page()
+    page.goto(f"{lite_url}/voici/render/index.html")
+    _ready(page, ".nt-index-list a")
+    expect(page.locator(".nt-lite-stage")).to_be_attached()  # empty, so not visible yet
+    page.evaluate("() => { window.__samePage = true; }")  # lost if the browser loads another page
+    page.locator(".nt-index-list a", has_text="Bidding").click()
+    page.wait_for_url("**/voici/render/02-bidding.html")
+    stage = page.locator(".nt-lite-stage")
+    form = stage.locator(".nt-l02-round .nt-bid-panel")
+    expect(form.locator("button.nt-bid-confirm")).to_be_enabled()
+    expect(page.locator(".nt-index-list")).to_be_hidden()  # the landing page's own list, hidden
+    form.locator(".nt-bid-t0 select").select_option(label="4 (basic)")
+    form.locator(".nt-bid-t1 select").select_option(label="0 (basic)")
+    form.locator(".nt-bid-t2 select").select_option(label="5 (basic)")
+    form.locator("button.nt-bid-confirm").click()
+    expect(stage.locator(".nt-l02-log")).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
+    # the language switch of the lesson: the copy of the page for zh-Hant, in the same Python
+    stage.locator(".nt-nav-lang[lang=zh-Hant]").first.click()
+    page.wait_for_url("**/voici/render/02-bidding.zh-Hant.html")
+    expect(stage.locator(".nt-nav-lang[aria-current=page]").first).to_have_attribute("lang", "zh-Hant")
+    page.go_back()
+    page.wait_for_url("**/voici/render/02-bidding.html")
+    expect(stage.locator(".nt-nav-lang[aria-current=page]").first).to_have_attribute("lang", "en")
+    page.go_back()
+    page.wait_for_url("**/voici/render/index.html")
+    expect(stage.locator(".nt-index-list a", has_text="Bidding")).to_be_visible()
+    assert page.evaluate("window.__samePage") is True
+    _no_error_output(page)
+    assert not outside, f"requests to other hosts: {sorted(set(outside))}"

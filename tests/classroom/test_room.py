@@ -1,21 +1,30 @@
 """The class's room (widgets/classroom/room.py): every bid recorded exactly once under 30 concurrent
-clients, no bid twice on a lot, no student reading another seat's bid, nothing lost on reopening."""
+clients, no bid twice on a lot, no student reading another seat's bid, nothing lost on reopening.
+
+Every test taking ``store_url`` runs on both stores: an SQLite file and a real PostgreSQL server
+(tests/classroom/conftest.py)."""
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
+import socket
+import ssl
 import threading
 from pathlib import Path
 
 import pytest
 
-from widgets.classroom.room import DB_ENV, Member, RoomError, Rooms, default_path
+from nidlib.core.messages import render
+from widgets.classroom import store
+from widgets.classroom.room import DB_ENV, Member, RoomError, Rooms, StoreError, default_path
+from widgets.classroom.store import pg_connect_args
 
 STUDENTS = 30
 
 
-def _room(tmp_path: Path, seats: int = 5, lots: int = 5) -> tuple[Rooms, str, str]:
-    rooms = Rooms(tmp_path / "rooms.sqlite3")
+def _room(store_url: str, seats: int = 5, lots: int = 5) -> tuple[Rooms, str, str]:
+    rooms = Rooms(store_url)
     teacher = rooms.open([f"Team {k}" for k in range(seats)], lots)
     return rooms, teacher.code, teacher.key
 
@@ -32,15 +41,15 @@ def _student_process(path: str, code: str, k: int, ballot: int, barrier: object,
         out.put((k, member.seat, e.key))  # type: ignore[attr-defined]
 
 
-def test_thirty_students_in_their_own_processes_each_bid_exactly_once(tmp_path: Path) -> None:
+def test_thirty_students_in_their_own_processes_each_bid_exactly_once(store_url: str) -> None:
     """30 seats (one student each), 30 processes bidding at the same moment: 90 rows, each once."""
-    rooms, code, key = _room(tmp_path, seats=STUDENTS, lots=3)
+    rooms, code, key = _room(store_url, seats=STUDENTS, lots=3)
     ballot = rooms.open_ballot(code, key, {})
     ctx = multiprocessing.get_context("spawn")
     barrier = ctx.Barrier(STUDENTS)
     out = ctx.Queue()
     procs = [
-        ctx.Process(target=_student_process, args=(str(rooms.path), code, k, ballot, barrier, out))
+        ctx.Process(target=_student_process, args=(rooms.url, code, k, ballot, barrier, out))
         for k in range(STUDENTS)
     ]
     for p in procs:
@@ -59,9 +68,9 @@ def test_thirty_students_in_their_own_processes_each_bid_exactly_once(tmp_path: 
     assert set(rooms.bidders(code, ballot)) == set(range(STUDENTS))
 
 
-def test_thirty_students_in_five_teams_race_and_each_lot_takes_one_bid(tmp_path: Path) -> None:
+def test_thirty_students_in_five_teams_race_and_each_lot_takes_one_bid(store_url: str) -> None:
     """30 threads, 5 teams of 6: each team's bid is the first one in; the 25 others are refused whole."""
-    rooms, code, key = _room(tmp_path, seats=5, lots=5)
+    rooms, code, key = _room(store_url, seats=5, lots=5)
     members = [rooms.join(code, f"Student {k}") for k in range(STUDENTS)]
     assert sorted(m.seat for m in members) == sorted(list(range(5)) * 6)
     ballot = rooms.open_ballot(code, key, {s: f"offer {s}" for s in range(5)})
@@ -71,7 +80,7 @@ def test_thirty_students_in_five_teams_race_and_each_lot_takes_one_bid(tmp_path:
     def bid(m: Member) -> None:
         barrier.wait()
         try:
-            Rooms(rooms.path).place_bid(m.token, ballot, {lot: f"{m.name}/{lot}" for lot in range(5)})
+            Rooms(rooms.url).place_bid(m.token, ballot, {lot: f"{m.name}/{lot}" for lot in range(5)})
             outcome[m.token] = "ok"
         except RoomError as e:
             outcome[m.token] = e.key
@@ -91,8 +100,8 @@ def test_thirty_students_in_five_teams_race_and_each_lot_takes_one_bid(tmp_path:
     assert rooms.bidders(code, ballot) == {m.seat: m.name for m in winners}
 
 
-def test_a_second_bid_on_a_lot_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    rooms, code, key = _room(tmp_path, seats=2, lots=3)
+def test_a_second_bid_on_a_lot_is_refused_and_changes_nothing(store_url: str) -> None:
+    rooms, code, key = _room(store_url, seats=2, lots=3)
     ana = rooms.join(code, "Ana")
     ballot = rooms.open_ballot(code, key, {})
     rooms.place_bid(ana.token, ballot, {0: "5"})
@@ -104,8 +113,8 @@ def test_a_second_bid_on_a_lot_is_refused_and_changes_nothing(tmp_path: Path) ->
     assert rooms.my_bid(ana.token, ballot) == {0: "5", 1: "3", 2: "0"}
 
 
-def test_a_student_reads_only_their_own_seat(tmp_path: Path) -> None:
-    rooms, code, key = _room(tmp_path, seats=2, lots=1)
+def test_a_student_reads_only_their_own_seat(store_url: str) -> None:
+    rooms, code, key = _room(store_url, seats=2, lots=1)
     ana, bo = rooms.join(code, "Ana"), rooms.join(code, "Bo")
     assert (ana.seat, bo.seat) == (0, 1)
     ballot = rooms.open_ballot(code, key, {0: "Ana's coins", 1: "Bo's coins"})
@@ -120,8 +129,8 @@ def test_a_student_reads_only_their_own_seat(tmp_path: Path) -> None:
     assert rooms.bids(code, key, ballot) == {0: {0: "7"}}
 
 
-def test_bids_only_on_the_open_ballot(tmp_path: Path) -> None:
-    rooms, code, key = _room(tmp_path, seats=2, lots=1)
+def test_bids_only_on_the_open_ballot(store_url: str) -> None:
+    rooms, code, key = _room(store_url, seats=2, lots=1)
     ana = rooms.join(code, "Ana")
     with pytest.raises(RoomError, match="closed"):
         rooms.place_bid(ana.token, 0, {0: "1"})  # no ballot yet
@@ -136,8 +145,8 @@ def test_bids_only_on_the_open_ballot(tmp_path: Path) -> None:
         rooms.place_bid(ana.token, rooms.open_ballot(code, key, {}), {3: "1"})
 
 
-def test_names_pins_and_coming_back(tmp_path: Path) -> None:
-    rooms, code, _key = _room(tmp_path, seats=3, lots=1)
+def test_names_pins_and_coming_back(store_url: str) -> None:
+    rooms, code, _key = _room(store_url, seats=3, lots=1)
     ana = rooms.join(code.lower(), "  Ana ")  # a code typed in lower case, a name with spaces
     assert ana.name == "Ana"
     with pytest.raises(RoomError, match="name-taken"):
@@ -153,15 +162,15 @@ def test_names_pins_and_coming_back(tmp_path: Path) -> None:
         rooms.member("no such token")
 
 
-def test_the_room_outlives_its_connection(tmp_path: Path) -> None:
+def test_the_room_outlives_its_connection(store_url: str) -> None:
     """A new Rooms on the same file (a restarted kernel, a reloaded page) finds everything."""
-    rooms, code, key = _room(tmp_path, seats=2, lots=2)
+    rooms, code, key = _room(store_url, seats=2, lots=2)
     ana = rooms.join(code, "Ana")
     ballot = rooms.open_ballot(code, key, {0: "offer"})
     rooms.place_bid(ana.token, ballot, {0: "1", 1: "2"})
     rooms.save_game(code, key, '{"seed": 7}')
     rooms.set_status(code, key, "revealed 1")
-    again = Rooms(rooms.path)
+    again = Rooms(rooms.url)
     assert again.member(ana.token) == ana
     assert again.ballot(code) == (ballot, True)
     assert again.my_bid(ana.token, ballot) == {0: "1", 1: "2"}
@@ -171,12 +180,111 @@ def test_the_room_outlives_its_connection(tmp_path: Path) -> None:
     assert again.seats(code) == ["Team 0", "Team 1"]
 
 
-def test_the_database_path_comes_from_the_environment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_store_comes_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """NIDAVELLIR_ROOM_DB: a path, or an sqlite:/// URL (relative, or absolute with four slashes)."""
     monkeypatch.setenv(DB_ENV, str(tmp_path / "hub" / "rooms.db"))
-    assert default_path() == tmp_path / "hub" / "rooms.db"
     rooms = Rooms()
+    assert rooms.path == tmp_path / "hub" / "rooms.db"
     assert rooms.path.is_file()
+    monkeypatch.setenv(DB_ENV, f"sqlite:///{tmp_path}/url.sqlite3")  # tmp_path is absolute: 4 slashes
+    assert Rooms().path == tmp_path / "url.sqlite3"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(DB_ENV, "sqlite:///relative/rooms.sqlite3")
+    assert Rooms().path == Path("relative/rooms.sqlite3")
+    assert (tmp_path / "relative" / "rooms.sqlite3").is_file()
     monkeypatch.delenv(DB_ENV)
     assert default_path().name == "classroom-rooms.sqlite3"
+
+
+def test_a_server_database_from_the_environment(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DB_ENV, pg_url)
+    rooms = Rooms()
+    assert rooms.store.kind == "postgresql"
+    assert rooms.path is None
+    teacher = rooms.open(["A", "B"], 1)
+    assert Rooms(pg_url).seats(teacher.code) == ["A", "B"]  # another kernel, the same database
+    assert "@" in repr(rooms)
+    assert pg_url.split("@")[0].split(":")[-1] not in repr(rooms)  # no password
+
+
+@pytest.mark.parametrize(
+    ("url", "key", "part"),
+    [
+        ("mysql://u@h/db", "lesson08.db.scheme", None),
+        ("postgresql://u@h:port/db", "lesson08.db.bad-url", "port"),
+        ("postgresql://u@h/db?sslmode=maybe", "lesson08.db.bad-url", "sslmode"),
+        ("postgresql://u@h/db?pool=3", "lesson08.db.bad-url", "pool"),
+        ("sqlite://host/rooms.db", "lesson08.db.bad-url", "sqlite:///path"),
+    ],
+)
+def test_a_bad_url_names_what_is_wrong(url: str, key: str, part: str | None) -> None:
+    with pytest.raises(StoreError) as err:
+        Rooms(url)
+    assert err.value.key == key
+    if part is not None:
+        assert err.value.params["part"] == part
+    assert render(err.value.key, err.value.params) != err.value.key  # in the catalogue
+
+
+def test_postgresql_urls_read_as_libpq_reads_them() -> None:
+    args = pg_connect_args(
+        "postgresql://te%40cher:p%2Fss@db.school.example:6543/class%20rooms?sslmode=require"
+    )
+    assert (args["user"], args["password"], args["host"], args["port"], args["database"]) == (
+        "te@cher",
+        "p/ss",
+        "db.school.example",
+        6543,
+        "class rooms",
+    )
+    assert args["ssl_context"].verify_mode == ssl.CERT_NONE  # libpq's "require" encrypts, checks nothing
+    full = pg_connect_args("postgres://u@h/db?sslmode=verify-full")["ssl_context"]
+    assert full.check_hostname
+    assert full.verify_mode == ssl.CERT_REQUIRED
+    sock = pg_connect_args("postgresql://u@/db?host=/run/postgresql")
+    assert sock["unix_sock"] == "/run/postgresql/.s.PGSQL.5432"
+    assert pg_connect_args("postgresql://u@h")["database"] == "u"  # libpq: the database of the user's name
+    assert "ssl_context" not in pg_connect_args("postgresql://u@h/db")
+
+
+def test_no_driver_and_no_server_are_messages_not_tracebacks(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as s:  # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"postgresql://u:secret-word@127.0.0.1:{port}/db?connect_timeout=5"
+    if importlib.util.find_spec("pg8000") is not None:
+        with pytest.raises(StoreError) as err:
+            Rooms(url)
+        assert err.value.key == "lesson08.db.down"
+        text = render(err.value.key, err.value.params)
+        assert f"127.0.0.1:{port}/db" in text
+        assert "secret-word" not in text
+    monkeypatch.setattr(store, "PG_DRIVER", "no_such_driver")
+    with pytest.raises(StoreError) as err:
+        Rooms(url)
+    assert err.value.key == "lesson08.db.driver"
+    assert "nidavellir-tutor[postgres]" in render(err.value.key, err.value.params)
+
+
+def test_a_broken_server_connection_is_opened_again(pg_url: str) -> None:
+    """The server drops the kernel's connection (a restart, a network cut): at most one call fails,
+    with a message; the next one connects again."""
+    import pg8000.dbapi
+
+    rooms = Rooms(pg_url)
+    teacher = rooms.open(["A"], 1)
+    admin = pg8000.dbapi.connect(**pg_connect_args(pg_url))
+    admin.autocommit = True
+    admin.cursor().execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    admin.close()
+    failures: list[str] = []
+    for _ in range(2):
+        try:
+            assert rooms.seats(teacher.code) == ["A"]
+        except StoreError as e:
+            failures.append(e.key)
+    assert failures in ([], ["lesson08.db.down"])
+    assert rooms.seats(teacher.code) == ["A"]

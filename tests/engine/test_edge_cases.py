@@ -73,7 +73,7 @@ def test_r_seq_2_card_in_thruds_column_then_thrud_then_lines_then_heroes_then_tr
 
 def test_r_seq_2_bonfur_on_thrud_discard_then_replace_thrud_then_check_lines() -> None:
     s = zero_on_goblin(
-        ["E9", "W4", "W5"],
+        ["E9", "W8", "W9"],
         {"warrior": [3, 4], "hunter": [0, 0], "miner": [0, 1], "blacksmith": [0, "Thrud"], "explorer": [5]},
     )
     s, _ = play(s, "p0:pick:1E9")
@@ -101,7 +101,7 @@ def test_r_seq_3_card_effect_then_hero_then_trade_grid() -> None:
 
 def test_r_seq_4_thrud_placed_before_the_next_recruitment_then_trade() -> None:
     s = zero_on_goblin(
-        ["B", "W4", "W5"],
+        ["B", "W8", "W9"],
         {
             "warrior": [3, 4, 5],
             "hunter": [0, 0, 0],

@@ -20,7 +20,7 @@ def first(_s: State, acts: list[nidlib.Action]) -> nidlib.Action:
 
 def due(
     army: dict[str, list[Any]] | None = None,
-    row: tuple[str, ...] = ("E9", "W3", "W4"),
+    row: tuple[str, ...] = ("E9", "W8", "W9"),
     cz: list[str] | None = None,
     age: int = 1,
 ) -> State:
@@ -37,7 +37,7 @@ def due(
         sc.bids(0, taverns=["5b", 4, 3], pouch=[0, 2])
         .bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
         .bids(2, taverns=[3, 2, 4], pouch=[0, "5b"])
-        .taverns([list(row), ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .taverns([list(row), ["H", "H", "H"], ["B", "B", "B"]])
         .at_tavern(0)
         .build()
     )
@@ -134,7 +134,7 @@ def test_ec_40_and_r_hero_thrud_4_thrud_counts_for_hourya() -> None:
             "blacksmith": [0],
             "explorer": [5, 6, 7, 8, "Thrud"],
         },
-        row=("B", "W3", "W4"),
+        row=("B", "W8", "W9"),
     )
     assert ranks(s.players[0], E) == 5
     assert s.players[0].thrud == E
@@ -229,7 +229,7 @@ def test_r_hero_uline_4_lays_a_coin_face_up_at_each_reveal() -> None:
 
 
 def test_r_hero_uline_5_trade_from_hand_new_coin_to_hand() -> None:
-    s = due(row=("E9", "W3", "W4"))
+    s = due(row=("E9", "W8", "W9"))
     s, _ = play(s, "p0:hero:uline")
     s, _ = play_until(s, lambda x: x.tavern == 1, choose=first)
     s, _ = play(s, "p0:uline:0")
@@ -249,7 +249,7 @@ def test_r_hero_uline_6_transformation_of_a_hand_or_revealed_coin_in_place() -> 
         .hand(0, [0, 2, 3, 4, "5b"])
         .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
         .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])
-        .taverns([["RO3", "W3", "W4"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .taverns([["RO3", "W8", "W9"], ["H", "H", "H"], ["M0", "M1", "M2"]])
         .at_tavern(0)
         .build()
     )
@@ -352,7 +352,7 @@ def test_r_hero_ylud_6_in_the_army_she_is_covered_and_blocks_discards() -> None:
             "blacksmith": [0],
             "explorer": [5, 6],
         },
-        row=("B", "W3", "W4"),
+        row=("B", "W8", "W9"),
         cz=[],
         age=2,
     )
@@ -367,7 +367,7 @@ def test_r_hero_ylud_6_in_the_army_she_is_covered_and_blocks_discards() -> None:
         .bids(0, taverns=["5b", 4, 3], pouch=[0, 2])
         .bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
         .bids(2, taverns=[3, 2, 4], pouch=[0, "5b"])
-        .taverns([["W9", "W3", "W4"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .taverns([["W9", "W8", "W7"], ["H", "H", "H"], ["M0", "M1", "M2"]])
         .at_tavern(0)
         .build()
     )
@@ -509,7 +509,7 @@ def test_r_hero_dagda_1_and_r_hero_dagda_2_in_thruds_column_discards_first() -> 
             "blacksmith": [0, 0],
             "explorer": [5],
         },
-        row=("E9", "W3", "W4"),
+        row=("E9", "W8", "W9"),
     )
     s, _ = play(s, "p0:hero:dagda")
     p = s.players[0]
@@ -538,7 +538,7 @@ def test_r_hero_dagda_3_top_card_must_be_a_dwarf() -> None:
             "blacksmith": [0, 0, 0],
             "explorer": [5, 6],
         },
-        row=("E9", "W3", "W4"),
+        row=("E9", "W8", "W9"),
     )
     # tops: Kraal (hero), Lokdur (hero), blacksmith dwarf, explorer dwarf -> 2 columns: Dagda allowed
     assert "dagda" in {a.hero for a in nidlib.legal_actions(s)}
@@ -556,7 +556,7 @@ def test_r_hero_dagda_4_armorer_card_can_be_discarded_lines_may_drop_below_heroe
             "blacksmith": [0, "armorer"],
             "explorer": [5],
         },
-        row=("E9", "W3", "W4"),
+        row=("E9", "W8", "W9"),
         cz=[],
     )
     s, _ = play(s, "p0:hero:dagda")
@@ -577,7 +577,7 @@ def test_r_hero_bonfur_1_in_thruds_column_discard_before_replacing_her() -> None
             "blacksmith": [0, "Thrud"],
             "explorer": [5],
         },
-        row=("E9", "W3", "W4"),
+        row=("E9", "W8", "W9"),
     )
     s, _ = play(s, "p0:hero:bonfur")
     assert s.players[0].thrud == -1
@@ -614,7 +614,7 @@ def test_r_hero_bonfur_3_needs_one_column_with_a_dwarf_on_top() -> None:
             "blacksmith": [0, 0, 0, 0],
             "explorer": [5, 6, 7, "Idunn"],
         },
-        row=("M0", "W4", "W5"),
+        row=("M0", "W8", "W9"),
     )
     assert "bonfur" in {a.hero for a in nidlib.legal_actions(s)}
     s2, _ = play(s, "p0:hero:bonfur")
@@ -654,7 +654,7 @@ def test_r_hero_thrud_6_she_is_a_hero_and_blocks_her_column() -> None:
             "blacksmith": [0, 0],
             "explorer": [5],
         },
-        row=("E9", "W3", "W4"),
+        row=("E9", "W8", "W9"),
     )
     assert len(s.players[0].heroes) == 1
     assert lines(s.players[0]) == 2

@@ -45,7 +45,7 @@ def test_round_trip_mid_cascade_thrud_lifted_and_uline() -> None:
         .bids(0, taverns=["5b", 4, 3], pouch=[0, 2])
         .bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
         .bids(2, taverns=[3, 2, 4], pouch=[0, "5b"])
-        .taverns([["H", "W3", "W4"], ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .taverns([["H", "W8", "W9"], ["H", "H", "H"], ["B", "B", "E10"]])
         .at_tavern(0)
         .build()
     )

@@ -37,7 +37,7 @@ def ana_first(
         sc.bids(0, taverns=["5b", 4, 3], pouch=[0, 2])
         .bids(1, taverns=[2, 3, 4], pouch=[0, "5b"])
         .bids(2, taverns=[3, 2, 4], pouch=[0, "5b"])
-        .taverns([row, dragon or ["H", "H", "H"], ["M0", "M1", "M2"]])
+        .taverns([row, dragon or ["B", "H", "H"], ["B", "B", "E10"]])
         .at_tavern(0)
         .build()
     )
@@ -147,7 +147,7 @@ def test_r_recruit_2_recruitment_is_mandatory_and_immediate() -> None:
 def test_r_recruit_3_and_ec_38_cascade_one_hero_at_a_time() -> None:
     # Aral (2 hunter ranks) completes two more lines: recruit again, one at a time.
     s = ana_first(
-        ["H", "W3", "W4"],
+        ["H", "W8", "W9"],
         army={"warrior": [3, 4, 5], "miner": [0, 1, 2], "blacksmith": [0, 0, 0], "explorer": [5, 6, 7]},
     )
     s, _ = play(s, nidlib.Pick(0, s.taverns[0][0]))
@@ -165,7 +165,7 @@ def test_r_recruit_3_and_ec_38_cascade_one_hero_at_a_time() -> None:
 
 def test_r_recruit_4_thrud_placement_triggers_recruitment() -> None:
     s = ana_first(
-        ["B", "W3", "W4"],
+        ["B", "W8", "W9"],
         army={
             "warrior": [3, 4, 5],
             "hunter": [0, 0, 0],
@@ -197,7 +197,7 @@ def test_r_recruit_5_and_ec_34_heroes_kept_after_losing_lines_one_recruit_later(
             explorer=[5, 6, 7, 8],
         )
         .command_zone(0, ["Skaa", "Astrid", "Dwerg Ymir"])
-        .army(1, warrior=[7, 8, 9, "Kraal"], hunter=[0, 0, 0, 0], miner=[1, 2, 0, 1], explorer=[9, 10, 11, 9])
+        .army(1, warrior=[7, 8, 9, "Kraal"])  # 5 Warrior ranks: Bo's King's Hand; the rest is Ana's
         .at_end_of_age()
         .build()
     )
@@ -232,7 +232,7 @@ def test_ec_28_two_rank_armorer_card_completes_two_lines() -> None:
 
 def test_r_recruit_6_and_ec_33_entitlement_persists_until_hourya_is_eligible() -> None:
     s = ana_first(
-        ["B", "W3", "W4"],
+        ["B", "W8", "W9"],
         army={"warrior": [3], "hunter": [0], "miner": [0], "explorer": [5, 6, 7, 8]},
         only=("Hourya",),
         dragon=["E9", "H", "H"],
@@ -250,7 +250,7 @@ def test_r_recruit_6_and_ec_33_entitlement_persists_until_hourya_is_eligible() -
 
 
 def test_r_recruit_7_hourya_bonfur_dagda_prerequisites() -> None:
-    s = ana_first(["E9", "W3", "W4"], army={"warrior": [3], "hunter": [0], "miner": [0], "blacksmith": [0]})
+    s = ana_first(["E9", "W8", "W9"], army={"warrior": [3], "hunter": [0], "miner": [0], "blacksmith": [0]})
     s, _ = play(s, "p0:pick:1E9")
     heroes = {a.hero for a in nidlib.legal_actions(s)}
     assert "hourya" not in heroes  # 1 Explorer rank
@@ -262,7 +262,7 @@ def test_r_recruit_7_hourya_bonfur_dagda_prerequisites() -> None:
 
 def test_r_recruit_8_and_ec_35_dagda_discards_before_the_line_check() -> None:
     s = ana_first(
-        ["H", "W3", "W4"], army={"warrior": [3, 4], "miner": [0, 1], "blacksmith": [0, 0], "explorer": [5, 6]}
+        ["H", "W8", "W9"], army={"warrior": [3, 4], "miner": [0, 1], "blacksmith": [0, 0], "explorer": [5, 6]}
     )
     s, _ = play(s, nidlib.Pick(0, s.taverns[0][0]))
     s, _ = play(s, "p0:hero:dagda")
@@ -285,7 +285,7 @@ def test_r_recruit_8_and_ec_35_dagda_discards_before_the_line_check() -> None:
 
 def test_ec_36_hero_on_top_blocks_the_column() -> None:
     s = ana_first(
-        ["B", "W3", "W4"],
+        ["B", "W8", "W9"],
         army={
             "warrior": [3, "Kraal"],
             "hunter": [0, 0, "Aral"],
@@ -308,7 +308,7 @@ def test_ec_37_dagda_needs_two_discardable_columns() -> None:
     # Kraal tops the Warrior column, Idunn the Explorer column, Thrud stands in the Blacksmith column:
     # only the Miner column (Hunter excluded) has a dwarf on top.
     s = ana_first(
-        ["H", "W3", "W4"],
+        ["H", "W8", "W9"],
         army={
             "warrior": [3, 4, "Kraal"],
             "hunter": [0, 0, 0],

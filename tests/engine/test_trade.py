@@ -129,7 +129,7 @@ def _uline_at_the_goblin() -> State:
         Scenario(3, NAMES3, seed=1)
         .gems({0: 5, 1: 4, 2: 3})
         .command_zone(0, ["Uline"])
-        .army(0, warrior=[3], hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
+        .army(0, warrior=[6], hunter=[0], miner=[0], blacksmith=[0], explorer=[5])
         .hand(0, [0, 2, 3, 4, "5b"])
         .bids(1, taverns=[2, 3, 0], pouch=[4, "5b"])
         .bids(2, taverns=[3, 2, 0], pouch=[4, "5b"])

@@ -129,12 +129,12 @@ def test_action_panel_buttons_play_legal_actions_with_human_labels() -> None:
     place(panel, 4, 2, 3)  # Ana bids 5 on the Goblin: she picks first there
     panel.confirm.click()
     assert nidlib.decision(c.state).kind == "pick"
-    labels = [b.description for b in actions.buttons.children]
+    labels = [b.description for b in actions.choice_buttons]
     assert labels
     assert all(lbl.startswith("Take ") for lbl in labels)
-    assert all("nt-action-button" in b._dom_classes for b in actions.buttons.children)
+    assert all("nt-action-button" in b._dom_classes for b in actions.choice_buttons)
     before = c.state.players[0].columns
-    actions.buttons.children[0].click()
+    actions.choice_buttons[0].click()
     assert c.state.players[0].columns != before
     assert c.violation is None
 
@@ -198,7 +198,7 @@ def test_game_table_plays_a_whole_game_through_its_panels() -> None:
             place(table.bid_panel, 0, 1, 2)
             table.bid_panel.confirm.click()
         else:
-            enabled = [b for b in table.action_panel.buttons.children if not b.disabled]
+            enabled = [b for b in table.action_panel.choice_buttons if not b.disabled]
             rng.choice(enabled).click()
         assert c.violation is None
     assert c.state.is_over

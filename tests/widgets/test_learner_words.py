@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from nidlib.core.messages import set_language
+from nidlib.core.messages import render, set_language
 from tests.widgets.test_page import readable, run_cells
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
@@ -30,6 +30,12 @@ JARGON = {
 }
 
 
+#: "(EC-24, EC-25)", "(EC-01–EC-23 and EC-27–EC-46)", "(EC-17, D-21)" after a sentence: a small reference
+SMALL_REFERENCE = re.compile(
+    r"[(（]\s*(?:(?:EC|D)-X?[0-9]+(?:\s*[–-]\s*EC-X?[0-9]+)?(?:\s*(?:,|、|and|和|及)\s*)?)+[)）]"
+)
+
+
 def words(x: Any) -> list[str]:
     """The learner's text of one cell's widget, with HTML tags, styles and scripts left out."""
     out = []
@@ -39,7 +45,7 @@ def words(x: Any) -> list[str]:
         line = re.sub(
             r"<a\b[^>]*>.*?</a>|<details class=\"nt-rule\".*?</details>", " ", line, flags=re.DOTALL
         )
-        line = re.sub(r"[(（]\s*(?:EC-[0-9]+[\s,、]*)+[)）]", " ", line)
+        line = SMALL_REFERENCE.sub(" ", line)
         line = re.sub(r"<[^>]+>", " ", line)
         out.append(line)
     return out
@@ -89,3 +95,86 @@ def test_terms_are_introduced_where_lessons_3_and_4_first_use_them(lang: str) ->
                 if term in paragraph and not taught_here and pointer not in paragraph:
                     problems.append(f"{stem}: {term!r} without {pointer!r}: {paragraph[:120]}")
     assert not problems, "\n".join(problems)
+
+
+# --- the edge-case lab (lesson 10) and the file picker (lesson 9) ---------------------------------
+
+#: the lab's folded sections for rules lawyers, whose purpose is the engine's input forms: an action
+#: typed in its text form ("p0:pick:1W7"), and the position editor and JSON document ("0 2 3 4 5b")
+TEXT_FORM_FIELDS = ("nt-lab-text-form", "nt-lab-sources")
+
+
+def lab_words(x: Any) -> list[str]:
+    """The lab's readable text, without the two fields whose very purpose is the text form."""
+    if isinstance(x, w.Widget) and any(c in getattr(x, "_dom_classes", ()) for c in TEXT_FORM_FIELDS):
+        return []
+    if isinstance(x, w.Box):
+        return [line for child in x.children for line in lab_words(child)]
+    labels = getattr(x, "_options_labels", None)
+    if labels is not None:  # a menu shows its labels; its values are the page's own
+        return [SMALL_REFERENCE.sub(" ", label) for label in labels]
+    return words(x)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_lab_speaks_in_words_with_ids_as_small_references(lang: str) -> None:
+    """Issue 13: the lab's menus said "✓ Take Warrior 3  (p1:pick:W3)" and "EC-01 · title"; its steps
+    and results showed the text form in <code>. Every ruling is loaded and played to its end, a
+    refused action is tried, and a hero is chosen from cards: nothing reads as jargon."""
+    from nidlib.content import gallery
+    from widgets.lab import Lab
+
+    lab = Lab(lang)
+    problems: list[str] = []
+
+    def scan(where: str) -> None:
+        problems.extend(f"{where}: {p}" for text in lab_words(lab) for p in found(text))
+
+    scan("empty")
+    # the base game's rulings; Thingvellir's (EC-Xnn) wait for action labels of its new actions
+    for case in (c for c in gallery.GALLERY if re.fullmatch(r"EC-[0-9]+", c.id)):
+        lab.load_case(case.id)
+        scan(case.id)
+        for _ in case.actions:
+            lab.step_case()
+        scan(f"{case.id} played")
+    lab.load_case(gallery.GALLERY[0].id)
+    illegal = next(v for label, v in lab.actions.options if label.startswith("✗"))
+    lab.try_action(illegal)
+    assert "nt-message-violation" in lab.result.value
+    scan("refused")
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_lab_shows_a_hero_choice_as_cards() -> None:
+    """Issue 13: a hero chosen in the lab is shown as cards that say why a hero is not available."""
+    from widgets.lab import Lab
+    from widgets.lessons import l04_heroes
+
+    lab = Lab("en")
+    s = l04_heroes.hourya_thrud(with_thrud=False)
+    lab.set_state(s)
+    assert lab.hero_choices.layout.display == "none"
+    lab.try_action("p0:pick:1B5")
+    cards = [b for b in lab.hero_choices.children if "nt-hero-choice" in b._dom_classes]
+    assert cards
+    hourya = next(b for b in cards if 'data-card="hourya"' in b.children[0].value)
+    assert "needs at least 5 Explorer ranks" in hourya.children[0].value
+    assert hourya.children[1].disabled
+    kraal = next(b for b in cards if 'data-card="kraal"' in b.children[0].value)
+    kraal.children[1].click()
+    assert "kraal" in lab.state.players[0].heroes
+    assert lab.hero_choices.layout.display == "none"
+
+
+def test_the_file_picker_has_no_count_in_its_label() -> None:
+    """Issue 13: "Upload .json (0)": ipywidgets writes "<description> (<count>)" into the button; the
+    label is the tooltip, which the page script writes into the button (tests/browser/test_play_game.py
+    checks the page), so the description stays empty and the tooltip is the catalogue's sentence."""
+    from widgets.game import GameApp
+
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        game = GameApp(lang)
+        assert game.upload.description == ""
+        assert game.upload.tooltip == render("game.upload", lang=lang)
+        assert "(" not in game.upload.tooltip

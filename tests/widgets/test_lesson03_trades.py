@@ -11,7 +11,7 @@ from widgets.lessons import l03_trades as lesson
 
 def click(box, label: str) -> None:
     panel = next(ch for ch in box.children if type(ch).__name__ == "ActionPanel")
-    button = next(b for b in panel.buttons.children if label in b.description and not b.disabled)
+    button = next(b for b in panel.choice_buttons if label in b.description and not b.disabled)
     button.click()
 
 
@@ -63,7 +63,7 @@ def test_offering_on_the_tavern_being_resolved_keeps_the_tie() -> None:
     c = box.controller
     click(box, "Royal Offering")
     assert nidlib.decision(c.state).kind == "transform"
-    labels = [b.description for b in box.children[3].buttons.children if not b.disabled]
+    labels = [b.description for b in box.children[3].choice_buttons if not b.disabled]
     assert len(labels) == 4  # Goblin, Dragon, Horse, pouch 2 (never the 0)
     click(box, "Dancing Dragon")
     log = box.children[-1].html.value
@@ -104,14 +104,14 @@ def test_start_the_scene_again_restores_its_starting_position(name: str) -> None
     c = box.controller
     start, log = c.state, box.children[-1].html.value
     panel = next(ch for ch in box.children if type(ch).__name__ == "ActionPanel")
-    offered = [b.description for b in panel.buttons.children if not b.disabled]
+    offered = [b.description for b in panel.choice_buttons if not b.disabled]
     assert offered  # Ana acts first (the scripted players before her have played)
     click(box, offered[0])
     assert c.state != start
     box.reset.click()
     assert c.state == start
     assert nidlib.to_act(c.state) == (0,)
-    assert [b.description for b in panel.buttons.children if not b.disabled] == offered
+    assert [b.description for b in panel.choice_buttons if not b.disabled] == offered
     assert box.children[-1].html.value == log
     click(box, offered[0])  # and the scene plays again from there
     assert c.state != start

@@ -8,7 +8,7 @@ from widgets.lessons import l04_heroes as lesson
 
 
 def buttons(box, *, enabled: bool = True) -> list:
-    return [b for b in box.panel.buttons.children if b.disabled is not enabled]
+    return [b for b in box.panel.choice_buttons if b.disabled is not enabled]
 
 
 def click(box, label: str) -> None:
@@ -139,3 +139,95 @@ def test_every_scene_starts_from_a_position_that_owes_no_hero() -> None:
     """The golden rule holds before the learner acts: no scene shows an impossible army."""
     for name, build in lesson.SCENES.items():
         assert lesson.heroes_owed(build()) == 0, name
+
+
+# --- issue 13: choosing a hero from cards, the roster, one pick turn ------------------------------
+
+
+def hero_boxes(box) -> dict[str, object]:
+    """The hero cards of the panel, by hero id (each a box: the card's text, then its button)."""
+    out = {}
+    for child in box.panel.buttons.children:
+        if "nt-hero-choice" in child._dom_classes:
+            html = child.children[0].value
+            hero = html.split('data-card="', 1)[1].split('"', 1)[0]
+            out[hero] = child
+    return out
+
+
+def test_r_hero_hourya_2_a_hero_card_says_in_the_page_why_it_cannot_be_recruited() -> None:
+    """No hover needed (issue 13): the reason is text on Hourya's card, her button is disabled, and
+    every available hero's card says it may be recruited."""
+    box = lesson.scene("hourya-no-thrud")
+    click(box, "Blacksmith")
+    cards = hero_boxes(box)
+    assert set(cards) == set(box.controller.state.heroes_available)
+    hourya = cards[Hero.HOURYA]
+    reason = nidlib.check(box.controller.state, nidlib.Recruit(0, Hero.HOURYA)).reason()
+    assert reason in hourya.children[0].value
+    assert 'data-rule="R-HERO-HOURYA-2"' in hourya.children[0].value
+    assert hourya.children[1].disabled
+    kraal = cards[Hero.KRAAL]
+    assert "Available" in kraal.children[0].value
+    assert not kraal.children[1].disabled
+    assert "2 ranks worth 7 and 0" in kraal.children[0].value  # what the hero does, readable
+    kraal.children[1].click()
+    assert Hero.KRAAL in box.controller.state.players[0].heroes
+    assert not hero_boxes(box)  # the decision is over: no hero cards left
+
+
+def test_r_comp_4_the_roster_draws_every_hero_once_and_whose_it_is() -> None:
+    html = lesson.roster().children[0].value
+    from nidlib.core.cards import HERO_IDS
+
+    for h in HERO_IDS:
+        assert html.count(f'data-card="{h}"') == 1, h
+    assert "10 class heroes" in html
+    assert "11 neutral heroes" in html
+    assert "recruited by Bo" in html
+    assert "recruited by Cy" in html
+    assert html.count("in the display") == len(HERO_IDS) - 2
+
+
+def test_r_comp_4_check_kraal_is_refused_by_nidlib() -> None:
+    q = lesson.check_roster().question
+    assert lesson.roster_answer() == "no"
+    q.choice.value = "no"
+    q.check.click()
+    assert q.solved
+    assert "each hero exists once" in q.feedback.value
+
+
+def test_r_seq_2_a_pick_turn_is_card_then_hero_then_trade() -> None:
+    box = lesson.scene("turn")
+    c = box.controller
+    click(box, "Miner 1")
+    assert nidlib.decision(c.state).kind == "hero"
+    assert hero_boxes(box)  # the hero is chosen from cards
+    before = len(c.events)
+    click(box, "Skaa")
+    keys = [e.key for e in c.events[before:]]
+    assert keys.index("trade.start") > 0  # the trade follows the hero
+    assert lesson.turn_order() == "card-hero-trade"
+    q = lesson.check_turn().question
+    q.choice.value = "card-trade-hero"
+    q.check.click()
+    assert not q.solved
+    q.choice.value = "card-hero-trade"
+    q.check.click()
+    assert q.solved
+
+
+def test_hero_cards_are_drawn_once_and_shown_again_in_a_cascade() -> None:
+    """A hero decision offers up to 20 cards: the panel keeps each card (a box with its button) and
+    shows it again at the next hero decision instead of building it anew (speed, issue 13); its button
+    then acts for the new decision."""
+    box = lesson.scene("cascade")
+    click(box, "Take Hunter")
+    first = hero_boxes(box)
+    click(box, "Aral")
+    again = hero_boxes(box)
+    assert "aral" not in again
+    assert all(again[h] is first[h] for h in again if h in first)
+    again["skaa"].children[1].click()
+    assert "skaa" in box.controller.state.players[0].heroes

@@ -436,3 +436,72 @@ def test_a_students_language_links_keep_the_room(rooms_db: Path) -> None:
     s.join_button.click()
     assert s.member is not None
     assert f"?room={a.room.code}&amp;me={s.member.token}&amp;lang=zh-Hans" in s.languages.value
+
+
+def test_an_unreachable_class_database_is_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hub's database URL that is wrong: the teacher's form and a student's page say so, no traceback."""
+    monkeypatch.setenv("NIDAVELLIR_ROOM_DB", "mysql://teacher@db.school/rooms")
+    a = lesson.ClassroomAuction()
+    a.mode.value = "class"
+    a.start_button.click()
+    assert a.room is None
+    assert a.controller is None
+    assert "starts with mysql://" in a.setup_message.value
+    s = live.StudentPage("ABCDE")
+    assert "starts with mysql://" in s.message.value
+    assert s.join_button.disabled
+    s.join_button.click()
+    assert s.member is None
+
+
+def test_a_live_class_shows_the_picks_on_the_teachers_board_and_on_the_students_pages(
+    rooms_db: Path,
+) -> None:
+    """Two teams bid the same coins (every tavern a tie, R-ORDER-2): once a tavern is revealed and
+    picked, the teacher's board marks who took which card in pick order, the tie and the gem
+    exchange (R-GEM-2), as on one laptop; every student's page lists the same, in its own language;
+    and every pick is in the room at once (a reloaded teacher's page finds it)."""
+    from nidlib.core.messages import set_language, term
+
+    a = _class(2)
+    students = []
+    for name in ("Lee", "Mo"):
+        s = live.StudentPage(a.room.code)
+        s.name.value = name
+        s.join_button.click()
+        _student_bids(s, (0, 1, 2))
+        students.append(s)
+    a.poll()
+    a.reveal.click()
+    order = nidlib_order(a)  # the engine's: the higher gem first
+    _reveal_all_picks(a)
+    board = a.bids.value
+    took = {e.params["name"]: e.params["card"] for e in a.controller.events if e.key.startswith("pick.")}
+    players = a.controller.state.players
+    for rank, i in enumerate(order, 1):
+        cell = _cell(board, i, 0)
+        assert f"nt-class-rank-{rank}" in cell
+        assert "nt-class-tie" in cell
+        assert "nt-class-swap" in cell
+        assert f"took {term(took[players[i].name])}" in cell
+    # a student's page: the same picks, in pick order, nothing of the taverns not revealed
+    lee = students[0]
+    lee.poll()
+    assert "Taverns revealed so far: 1 of 3" in lee.status.value
+    picks = re.findall(r'<li class="nt-join-pick"><b>(\w+)</b>', lee.status.value)
+    assert picks == [players[i].name for i in order]
+    assert lee.status.value.count("nt-class-tie") == 2
+    assert lee.status.value.count("gem ") == 2
+    assert 'data-tavern="1"' not in lee.status.value
+    # the same news on a zh-Hant phone, in zh-Hant
+    set_language("zh-Hant")
+    students[1].poll()
+    assert "已揭露的酒館：1 / 3" in students[1].status.value
+    assert "平手" in students[1].status.value
+    set_language("en")
+    # the teacher's page is reloaded after the picks, before the next reveal: the picks are there
+    b = lesson.Lesson8Page()
+    b.follow_address({"room": a.room.code, "teacher": a.room.key})
+    assert b.auction.controller is not None
+    assert b.auction.controller.actions == a.controller.actions
+    assert b.auction.bids.value == board

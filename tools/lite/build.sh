@@ -14,7 +14,10 @@ HERE=tools/lite
 OUT=$(realpath -m "${LITE_OUT:-build/lite}")
 CACHE=$(realpath -m "${LITE_CACHE:-build/lite-cache}")
 VENV=$(realpath -m "${LITE_VENV:-.venv-lite}")
-WORK=$(realpath -m "${LITE_WORK:-build/lite-work}")
+WORK=$(realpath -m "${LITE_WORK:-build/work-lite}")
+# jupyterlite-core skips every jupyter-lite.json whose path starts with the output's (a string prefix:
+# build/lite-work/site/jupyter-lite.json was ignored, and with it the kernel's settings below)
+case "$WORK/" in "$OUT"*) echo "LITE_WORK ($WORK) must not start with LITE_OUT ($OUT)" >&2; exit 2;; esac
 PYTHON=${PYTHON:-python3}
 
 PYODIDE=0.27.6      # = jupyterlite-pyodide-kernel 0.6.1's PYODIDE_VERSION
@@ -48,13 +51,18 @@ mkdir -p "$WORK/npm/fa"
 tar xzf "$CACHE/npm/pyodide-$PYODIDE.tgz" -C "$WORK/npm"
 tar xzf "$CACHE/npm/fortawesome-fontawesome-free-$FONTAWESOME.tgz" -C "$WORK/npm/fa"
 
+# the kernel's own wheels (piplite, pyodide_kernel, ipykernel's shim) go into the lock too, so that Pyodide
+# loads them at its start with everything else, in parallel, instead of one micropip install after another
+KPYPI="$VENV/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 # 4. the Pyodide folder: core + pure-Python wheels (PyPI, exact versions, cached) + a patched lock
 "$VENV/bin/python" "$HERE/pyodide_offline.py" "$WORK/npm/package" "$WORK/site/static/pyodide" \
-  --cache "$CACHE/wheels" \
+  --cache "$CACHE/wheels" --stub jedi \
   --wheel "$OWN:ipywidgets,mistune" \
   --pin "ipywidgets==8.1.9:comm,traitlets,ipython" --pin "comm==0.2.3:traitlets" --pin "mistune==3.1.4" \
   --pin "ipython==9.6.0:decorator,ipython-pygments-lexers,jedi,matplotlib-inline,prompt-toolkit,pygments,stack-data,traitlets,wcwidth" \
-  --pin "ipython-pygments-lexers==1.1.1:pygments"
+  --pin "ipython-pygments-lexers==1.1.1:pygments" \
+  --wheel "$(ls "$KPYPI"/piplite-*.whl):micropip" --wheel "$(ls "$KPYPI"/ipykernel-*.whl):comm" \
+  --wheel "$(ls "$KPYPI"/pyodide_kernel-*.whl):ipython,ipykernel,comm,piplite"
 
 # 4b. their bytecode, compiled by Pyodide's own Python under Node.js (every page load compiled them again)
 node "$HERE/precompile.mjs" "$WORK/npm/package" "$WORK/site/static/pyodide"
@@ -66,7 +74,7 @@ cat > "$WORK/site/jupyter-lite.json" <<'JSON'
 {"jupyter-lite-schema-version": 0,
  "jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
    "disablePyPIFallback": true,
-   "loadPyodideOptions": {"packages": ["micropip", "ipython", "jedi", "ssl", "sqlite3", "comm", "nidavellir-tutor"]}}}}}
+   "loadPyodideOptions": {"packages": ["micropip", "piplite", "ipython", "jedi", "ssl", "sqlite3", "comm", "ipykernel", "pyodide_kernel", "nidavellir-tutor"]}}}}}
 JSON
 
 # 6. voici build (offline)

@@ -10,6 +10,8 @@ usage: pyodide_offline.py NPM_PACKAGE_DIR OUT_DIR [--cache DIR] [--wheel W.whl[:
 * wasm-only stdlib modules the kernel asks for (ssl, sqlite3: not on PyPI nor in the npm package) become
   empty stub wheels, so `piplite.install('ssl')` succeeds; `import ssl` / `import sqlite3` still fail
   (IPython's history falls back to an in-memory store);
+* ``--stub NAME`` ships a lock package as an empty wheel too (jedi: the kernel installs it, IPython
+  imports it if it can, for completions that a voici page never asks for: 0.4 CPU-seconds per page);
 * adds local wheels (ours) and extra PyPI pins (ipywidgets, comm, mistune) as new lock entries; a pin of a
   package already in the lock replaces its version (IPython 9.x: 8.x cannot import without sqlite3);
 * drops every other lock entry (they would point at files that are not there: a request to a missing
@@ -101,6 +103,12 @@ def main() -> None:
     ap.add_argument("--wheel", action="append", default=[], help="local wheel[:dep,dep]")
     ap.add_argument("--pin", action="append", default=[], help="name==version[:dep,dep] from PyPI")
     ap.add_argument("--keep-all", action="store_true")
+    ap.add_argument(
+        "--stub",
+        action="append",
+        default=[],
+        help="a lock package to ship as an empty wheel (jedi: not imported)",
+    )
     ap.add_argument("--cache", type=Path, default=None, help="a folder that keeps the downloaded wheels")
     ap.add_argument("--python-version", default=None, help="for pip download (default: the lock's)")
     a = ap.parse_args()
@@ -119,24 +127,26 @@ def main() -> None:
 
     # closure of what the kernel needs from the lock
     need: list[str] = []
+    stubs = {norm(n) for n in a.stub}
     todo = [norm(n) for n in KERNEL_ROOTS]
     while todo:
         n = todo.pop()
         if n in need or n not in by:
             continue
         need.append(n)
-        todo += [norm(d) for d in pk[by[n]]["depends"]]
+        if n not in stubs:
+            todo += [norm(d) for d in pk[by[n]]["depends"]]
     keep = set()
     pins = []
     for n in need:
         e = pk[by[n]]
         fn = e["file_name"]
-        if fn.endswith("-none-any.whl"):
-            pins.append(f"{e['name']}=={e['version']}")
-            keep.add(by[n])
-        elif e.get("package_type") == "cpython_module":  # ssl, sqlite3: stub
+        if n in stubs or e.get("package_type") == "cpython_module":  # ssl, sqlite3, --stub: empty
             stub = stub_wheel(out, e["name"], e["version"])
             e.update(file_name=stub.name, sha256=sha256(stub), depends=[], imports=[], package_type="package")
+            keep.add(by[n])
+        elif fn.endswith("-none-any.whl"):
+            pins.append(f"{e['name']}=={e['version']}")
             keep.add(by[n])
         # shared libraries (openssl) are dropped with the modules that need them
     extra: dict[str, list[str]] = {}

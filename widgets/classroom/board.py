@@ -77,6 +77,8 @@ class TavernResult:
     swaps: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: what each player took here (card names), from the ``pick.*`` events
     took: dict[int, str] = field(default_factory=dict)
+    #: the same, as the events name the cards (catalogue terms, ``@...``: any language renders them)
+    took_terms: dict[int, str] = field(default_factory=dict)
 
     @property
     def bids(self) -> list[int | None]:
@@ -119,6 +121,7 @@ def tavern_results(history: Sequence[tuple[State, Sequence[Event]]], revealed: i
                 out[-1].swaps[b] = (ga, gb)
             elif e.key.startswith("pick.") and "card" in e.params and e.params.get("name") in names:
                 out[-1].took[names[e.params["name"]]] = term(str(e.params["card"]))
+                out[-1].took_terms[names[e.params["name"]]] = str(e.params["card"])
     return out
 
 

@@ -20,15 +20,17 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
 
 import nidlib
 from nidlib.core.actions import Action, Bid
+from nidlib.core.coins import Coin
 from nidlib.core.messages import render, term
 from nidlib.core.state import State
+from widgets.classroom.board import TavernResult
 from widgets.classroom.room import Member, RoomError, Rooms
 from widgets.controller import Controller
 from widgets.preheat import prebuilding
@@ -44,7 +46,9 @@ __all__ = [
     "bid_lots",
     "join_address",
     "lots_bid",
+    "public_status",
     "repeat",
+    "status_html",
 ]
 
 #: the live class needs a server the whole class shares: not in the static site (Pyodide)
@@ -89,6 +93,73 @@ def lots_bid(seat: int, lots: dict[int, str]) -> str | None:
     if set(lots) != set(range(LOTS)):
         return None
     return f"p{seat}:bid:{lots[0]},{lots[1]},{lots[2]}/{lots[3]},{lots[4]}"
+
+
+def public_status(phase: str, revealed: int, results: Sequence[TavernResult], players: Sequence[Any]) -> str:
+    """What every student's page may show, as JSON: the teacher's news as a message of the
+    catalogue (each page renders it in its own language) and the taverns revealed so far, each with
+    its picks in pick order (the coin, the tie, the gem exchange, the card taken: the projector's
+    board, all public once revealed). Nothing of a tavern not revealed yet."""
+    key, params = (
+        ("lesson08.live.status-bids", {})
+        if phase == "bids"
+        else ("lesson08.live.status-revealed", {"n": revealed})
+    )
+    taverns = []
+    for r in results:
+        picks = []
+        for i in r.order:
+            coin = r.coins[i] if i < len(r.coins) else None
+            picks.append(
+                {
+                    "name": players[i].name,
+                    "coin": None if coin is None else str(coin),
+                    "tie": r.tied(i),
+                    "swap": list(r.swaps[i]) if i in r.swaps else None,
+                    "took": r.took_terms.get(i),
+                }
+            )
+        taverns.append({"tavern": r.tavern, "picks": picks})
+    return json.dumps({"key": key, "params": params, "taverns": taverns}, ensure_ascii=False)
+
+
+def status_html(status: str) -> str:
+    """A student's view of the teacher's public status (:func:`public_status`), in the page's language."""
+    if not status:
+        return f'<p class="nt-muted">{escape(t("lesson08.live.wait-teacher"))}</p>'
+    try:
+        data = json.loads(status)
+        news = render(str(data["key"]), dict(data.get("params") or {}))
+        taverns = list(data.get("taverns") or [])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return f'<p class="nt-muted">{escape(status)}</p>'  # a room saved by an older tutor: plain text
+    from widgets.render import coin_html
+
+    parts = [f'<p class="nt-muted">{escape(news)}</p>']
+    if taverns:
+        parts.append(f'<p class="nt-lesson-caption">{escape(t("lesson08.live.picks-title"))}</p>')
+    for tavern in taverns:
+        items = []
+        for pick in tavern.get("picks", []):
+            bits = [f"<b>{escape(str(pick['name']))}</b>"]
+            if pick.get("coin") is not None:
+                bits.append(coin_html(Coin.parse(str(pick["coin"]))))
+            if pick.get("tie"):
+                bits.append(f'<span class="nt-class-tie">{escape(t("lesson08.table.tie"))}</span>')
+            if pick.get("swap"):
+                old, new = pick["swap"]
+                bits.append(
+                    f'<span class="nt-class-swap">{escape(t("lesson08.table.swap", old=old, new=new))}</span>'
+                )
+            if pick.get("took"):
+                bits.append(f"<span>{escape(t('lesson08.table.took', card=term(str(pick['took']))))}</span>")
+            items.append(f'<li class="nt-join-pick">{" ".join(bits)}</li>')
+        name = escape(term(f"@tavern.{int(tavern['tavern'])}"))
+        parts.append(
+            f'<div class="nt-join-tavern" data-tavern="{int(tavern["tavern"])}"><b>{name}</b>'
+            f'<ol class="nt-join-picks">{"".join(items)}</ol></div>'
+        )
+    return "".join(parts)
 
 
 def repeat(step: Callable[[], object], seconds: float = POLL_S) -> asyncio.Task[None] | None:
@@ -211,7 +282,6 @@ class StudentPage:
     def __init__(self, code: str = "", token: str = "", rooms: Rooms | None = None) -> None:
         import ipywidgets as w
 
-        self.rooms = rooms or Rooms()
         self.member: Member | None = None
         self.ballot = 0
         self.panel: Any = None
@@ -255,9 +325,14 @@ class StudentPage:
         self.sealed.add_class("nt-join-sealed")
         self.message = w.HTML()
         self.message.add_class("nt-join-message")
-        # the lesson's own text is for the teacher: a student's page hides it
+        # the lesson's own text is for the teacher, and its navigation bars lead away from the room
+        # (their language links to the teacher's page): a student's page hides them
         style = w.HTML(
-            '<style>.nt-prose[data-section="intro"] { display: none; }</style>',
+            '<style>.nt-prose[data-section="intro"], nav.nt-nav { display: none; }'
+            # and the cells they leave empty take no room (a phone's first screen is the room's)
+            # (the header's cell stays: its guard's alert, nt-root, is the student's too)
+            '.jp-Cell:has(.nt-prose[data-section="intro"]), .jp-Cell:has(nav.nt-nav):not(:has(.nt-root)) '
+            "{ display: none; }</style>",
             layout=w.Layout(display="none"),
         )
         self.languages = w.HTML()
@@ -269,6 +344,12 @@ class StudentPage:
         self.widget.add_class("nt-root")
         self.widget.add_class("nt-class-student")
         self.task: asyncio.Task[None] | None = None
+        try:
+            self.rooms = rooms or Rooms()
+        except RoomError as e:  # the class's database is not reachable (lesson08.db.*)
+            self._error(e)
+            self.join_button.disabled = True
+            return
         if token:
             self.resume(token)
 
@@ -293,6 +374,8 @@ class StudentPage:
         self.message.value = f'<p class="nt-message nt-message-error">{escape(render(e.key, e.params))}</p>'
 
     def join(self) -> None:
+        if not hasattr(self, "rooms"):
+            return
         try:
             member = self.rooms.join(self.code.value, self.name.value, self.pin.value.strip() or None)
         except RoomError as e:
@@ -330,9 +413,7 @@ class StudentPage:
         if m is None:
             return
         ballot, is_open = self.rooms.ballot(m.room)
-        status = self.rooms.status(m.room)
-        text = escape(status) if status else escape(t("lesson08.live.wait-teacher"))
-        value = f'<p class="nt-muted">{text}</p>'
+        value = status_html(self.rooms.status(m.room))
         if self.status.value != value:
             self.status.value = value
         mine = self.rooms.my_bid(m.token, ballot) if ballot else {}

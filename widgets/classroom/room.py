@@ -1,4 +1,4 @@
-"""A class's sealed-bid room, kept in SQLite (standard library only: no nidlib, no ipywidgets).
+"""A class's sealed-bid room, kept in SQLite or PostgreSQL (no nidlib, no ipywidgets).
 
 The teacher opens a room (:meth:`Rooms.open`): a short code for the class to type and a secret key
 for the teacher's page. The room has *seats* (the players of the game at the front: 2 to 5 teams,
@@ -17,10 +17,12 @@ refused (the table's primary key guarantees it even against a race). What anyone
   roster, who has bid (:meth:`Rooms.bidders`: never what), the teacher's public status;
 * the teacher (with the key): every bid (:meth:`Rooms.bids`), and the teacher's own saved game.
 
-Every call opens its own connection (so threads, processes and kernels share one file safely) and a
-write is one ``BEGIN IMMEDIATE`` transaction; the file is in WAL mode, so readers never wait for a
-writer. The room lives in the file until it is deleted, so a kernel restart or a reloaded page
-loses nothing. Where the file is: :func:`default_path` (``NIDAVELLIR_ROOM_DB``, see docs/classroom.md).
+Where the rooms are kept is a *store* (:mod:`widgets.classroom.store`): an SQLite file by default
+(standard library), or a PostgreSQL server named by a URL (``NIDAVELLIR_ROOM_DB``, see
+docs/classroom.md), for a JupyterHub whose learners' servers do not share one disk. Every method is
+one read or one write transaction; the writes of a store are serialized (SQLite's ``BEGIN
+IMMEDIATE``, a PostgreSQL advisory lock), so threads, processes and kernels share the rooms safely.
+A room lives in the store until it is deleted, so a kernel restart or a reloaded page loses nothing.
 """
 
 from __future__ import annotations
@@ -29,31 +31,37 @@ import contextlib
 import json
 import os
 import secrets
-import sqlite3
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from widgets.classroom.store import (
+    DB_ENV,
+    Db,
+    RoomError,
+    SQLiteStore,
+    Store,
+    StoreError,
+    default_path,
+    open_store,
+)
 
 __all__ = [
     "DB_ENV",
     "Member",
     "RoomError",
     "Rooms",
+    "StoreError",
     "Teacher",
     "default_path",
 ]
-
-DB_ENV = "NIDAVELLIR_ROOM_DB"
-"""Environment variable: the room database's path (default: ``classroom-rooms.sqlite3`` at the
-repository's root, beside ``tools/serve.py``'s working directory)."""
 
 #: room codes avoid letters and digits a class misreads on a projector (0/O, 1/I/L)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 MAX_NAME = 40
-#: how long a write waits for another writer before giving up (a class of 30 takes milliseconds)
-BUSY_TIMEOUT_S = 30.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -97,24 +105,6 @@ CREATE TABLE IF NOT EXISTS bids (
 """
 
 
-def default_path() -> Path:
-    """The room database: ``$NIDAVELLIR_ROOM_DB``, else ``classroom-rooms.sqlite3`` at the repository's root."""
-    configured = os.environ.get(DB_ENV, "").strip()
-    if configured:
-        return Path(configured).expanduser()
-    return Path(__file__).resolve().parents[2] / "classroom-rooms.sqlite3"
-
-
-class RoomError(Exception):
-    """A refused room operation: ``key`` is a message id of the catalogue (``lesson08.room.*``),
-    ``params`` its parameters. The widgets show ``render(key, params)``; nothing here is a traceback."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
 @dataclass(frozen=True, slots=True)
 class Teacher:
     """What opening a room gives the teacher: the class's code and the teacher's secret key."""
@@ -144,57 +134,57 @@ def normalize_code(code: str) -> str:
 
 
 class Rooms:
-    """Every room of one database file (see the module docstring)."""
+    """Every room of one store (see the module docstring): ``target`` is a path or a URL
+    (:mod:`widgets.classroom.store`; None: ``$NIDAVELLIR_ROOM_DB``, else the default SQLite file)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(_SCHEMA)
+    def __init__(self, target: str | os.PathLike[str] | Store | None = None) -> None:
+        self.store: Store = (
+            open_store(target) if target is None or isinstance(target, str | os.PathLike) else target
+        )
+        self.store.create(_SCHEMA)
+
+    def __repr__(self) -> str:
+        return f"Rooms({self.store!r})"
+
+    @property
+    def url(self) -> str:
+        """A URL that opens this store again (``Rooms(rooms.url)``)."""
+        return self.store.url
+
+    @property
+    def path(self) -> Path | None:
+        """The SQLite file (None for a server database)."""
+        return self.store.path if isinstance(self.store, SQLiteStore) else None
 
     # -- plumbing ------------------------------------------------------------------------------
-    @contextlib.contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-        # WAL + NORMAL: a commit survives the process or the kernel dying; only a power cut may lose
-        # the last commits (never half of one), and a commit needs no disk flush of its own
-        db.execute("PRAGMA synchronous=NORMAL")
-        try:
-            yield db
-        finally:
-            db.close()
+    def _connect(self) -> contextlib.AbstractContextManager[Db]:
+        """One read (its own connection for SQLite, the thread's connection for a server)."""
+        return self.store.read()
 
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken at once (``BEGIN IMMEDIATE``): writers queue, none fails."""
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+    def _write(self, *, serialized: bool = True) -> contextlib.AbstractContextManager[Db]:
+        """One write transaction, serialized against every other write of the store: writers queue,
+        none fails (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: one advisory transaction lock, unless
+        not ``serialized``: then only the primary keys order concurrent writes)."""
+        return self.store.write(serialized=serialized)
 
     @staticmethod
-    def _room(db: sqlite3.Connection, code: str) -> sqlite3.Row | tuple[object, ...]:
+    def _room(db: Db, code: str) -> Sequence[Any]:
         row = db.execute(
             "SELECT code, teacher_key, seats, lots, ballot, ballot_open, status, game FROM rooms WHERE code = ?",
             (normalize_code(code),),
         ).fetchone()
         if row is None:
             raise RoomError("lesson08.room.unknown", code=normalize_code(code))
-        return row  # type: ignore[no-any-return]
+        return row
 
-    def _teacher(self, db: sqlite3.Connection, code: str, key: str) -> tuple[object, ...]:
+    def _teacher(self, db: Db, code: str, key: str) -> tuple[object, ...]:
         row = self._room(db, code)
         if not secrets.compare_digest(str(row[1]), key):
             raise RoomError("lesson08.room.not-teacher")
         return tuple(row)
 
     @staticmethod
-    def _member(db: sqlite3.Connection, token: str) -> Member:
+    def _member(db: Db, token: str) -> Member:
         row = db.execute(
             "SELECT room, token, name, seat, pin FROM members WHERE token = ?", (token,)
         ).fetchone()
@@ -298,7 +288,7 @@ class Rooms:
             return [
                 (str(name), int(seat))
                 for name, seat in db.execute(
-                    "SELECT name, seat FROM members WHERE room = ? ORDER BY joined, rowid", (room,)
+                    "SELECT name, seat FROM members WHERE room = ? ORDER BY joined, token", (room,)
                 )
             ]
 
@@ -370,25 +360,34 @@ class Rooms:
         """
         if not values:
             raise RoomError("lesson08.room.empty-bid")
-        with self._write() as db:
-            m = self._member(db, token)
-            row = self._room(db, m.room)
-            if int(str(row[4])) != ballot or not row[5]:
+        # not serialized with the other writes: the bids table's primary key alone keeps each lot to
+        # one bid (a concurrent second insert waits for the first and is refused), and a bid touches
+        # nothing else, so a class's bids need not queue behind one another
+        with self._write(serialized=False) as db:
+            row = db.execute(
+                "SELECT m.room, m.seat, r.lots, r.ballot, r.ballot_open FROM members m "
+                "JOIN rooms r ON r.code = m.room WHERE m.token = ?",
+                (token,),
+            ).fetchone()
+            if row is None:
+                raise RoomError("lesson08.room.not-member")
+            room, seat, lots = str(row[0]), int(row[1]), int(row[2])
+            if int(row[3]) != ballot or not row[4]:
                 raise RoomError("lesson08.room.closed")
-            lots = int(str(row[3]))
             if any(not 0 <= lot < lots for lot in values):
                 raise RoomError("lesson08.room.bad-lot")
             now = time.time()
-            try:
-                db.executemany(
-                    "INSERT INTO bids (room, ballot, seat, lot, value, member, placed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (m.room, ballot, m.seat, lot, str(v), m.token, now)
-                        for lot, v in sorted(values.items())
-                    ],
+            rows = [(room, ballot, seat, lot, str(v), token, now) for lot, v in sorted(values.items())]
+            try:  # one statement for every lot: one round trip to a server
+                db.execute(
+                    "INSERT INTO bids (room, ballot, seat, lot, value, member, placed) VALUES "
+                    + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(rows)),
+                    [x for r in rows for x in r],
                 )
-            except sqlite3.IntegrityError:
-                raise RoomError("lesson08.room.twice") from None
+            except Exception as e:
+                if self.store.is_duplicate(e):
+                    raise RoomError("lesson08.room.twice") from None
+                raise
 
     def my_bid(self, token: str, ballot: int) -> dict[int, str]:
         """The member's own seat's bid on a ballot: lot -> value (no other seat's, ever)."""

@@ -80,7 +80,7 @@ def page() -> w.Widget:
     """The landing page widget: a language switch above the lesson list."""
     import ipywidgets as w
 
-    from widgets import guard
+    from widgets import guard, lite_pages
 
     guard.install()  # a failing callback is a sentence in the page's alert, never a traceback
     lang = use_url_language()
@@ -105,6 +105,9 @@ def page() -> w.Widget:
     switch.observe(on_change, names="value")
     row = w.HBox([label, switch], layout=w.Layout(align_items="center", gap="0.8rem"))
     box = w.VBox([w.HTML(CSS + f"<style>{ALERT_CSS}</style>"), guard.alert_widget(), title, row, listing])
+    stage = lite_pages.stage()  # the static site: the lessons opened from here run in this Python
+    if stage is not None:
+        box.children = (*box.children, stage)
     box.add_class("nt-index-page")
     return box
 

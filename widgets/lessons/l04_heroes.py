@@ -19,6 +19,8 @@ from widgets.lessons.l03_trades import SCRIPTED
 from widgets.lessons.page import Page, live
 
 if TYPE_CHECKING:
+    import ipywidgets as w
+
     from widgets.lessons.scene import PlayScene, QuestionScene
 
 STEM = "04-army-and-heroes"
@@ -33,7 +35,7 @@ def _goblin(seed: int, goblin: list[str], *, phase: str = "tavern") -> Scenario:
         .bids(0, taverns=["5b", 2, 3], pouch=[0, 4])
         .bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
         .bids(2, taverns=[3, "5b", 4], pouch=[0, 2])
-        .taverns([goblin, ["B", "H", "W3"], ["M2", "H", "E6"]])
+        .taverns([goblin, ["B", "H", "W6"], ["M2", "H", "E10"]])
     )
     return sc
 
@@ -124,7 +126,83 @@ def ylud() -> State:
     )
 
 
+def _roster_spec() -> Scenario:
+    """Bo recruited Kraal with his first line, Cy recruited Skaa with hers; Ana is one Explorer short."""
+    return (
+        _goblin(50, ["E9", "W8", "M0"])
+        .army(0, warrior=[3, 7], hunter=["H"], miner=[1, 2], blacksmith=["B"])
+        .army(1, warrior=[4, "Kraal"], hunter=["H"], miner=[1], blacksmith=["B"], explorer=[6])
+        .army(2, warrior=[5], hunter=["H"], miner=[0], blacksmith=["B"], explorer=[7])
+        .command_zone(2, ["Skaa"])
+    )
+
+
+def roster_state() -> State:
+    """The roster's position: Bo owns Kraal, Cy owns Skaa, Ana is about to pick."""
+    return _roster_spec().at_tavern(0).build()
+
+
+def roster_question_state() -> State:
+    """Ana has taken the Explorer 9: her first line is complete and she must recruit a hero."""
+    s, _ = nidlib.apply(roster_state(), nidlib.parse("p0:pick:1E9"))
+    return s
+
+
+def roster_answer() -> str:
+    """May Ana recruit Kraal too? nidlib's check decides ("yes" / "no")."""
+    return "yes" if nidlib.check(roster_question_state(), nidlib.parse("p0:hero:kraal")) is None else "no"
+
+
+def roster_explanation(_answer: str) -> str:
+    v = nidlib.check(roster_question_state(), nidlib.parse("p0:hero:kraal"))
+    return render("l04.q.roster.explain", {"why": v.reason() if v is not None else ""})
+
+
+def pick_turn() -> State:
+    """Ana bid her 0 (the trading coin) on the Goblin and picks last there; the Miner left completes her
+    first line: one turn with a card, a hero and a coin trade (R-SEQ-2)."""
+    return (
+        Scenario(3, names=NAMES, seed=51)
+        .gems({0: 5, 1: 4, 2: 3})
+        .bids(0, taverns=[0, 4, "5b"], pouch=[2, 3])
+        .bids(1, taverns=[4, 2, 3], pouch=[0, "5b"])
+        .bids(2, taverns=[3, "5b", 4], pouch=[0, 2])
+        .army(0, warrior=[3, 7], hunter=["H"], blacksmith=["B"], explorer=[5])
+        .taverns([["W8", "E9", "M1"], ["B", "H", "W4"], ["M2", "H", "E6"]])
+        .at_tavern(0)
+        .build()
+    )
+
+
+#: the steps of one pick turn, as the check's options name them (R-SEQ-2)
+TURN_STEPS = {"pick": "card", "hero": "hero", "trade": "trade"}
+TURN_ORDERS = ("card-hero-trade", "card-trade-hero", "trade-card-hero", "hero-card-trade")
+
+
+def turn_order() -> str:
+    """Ana's turn played by nidlib (Bo and Cy take the leftmost card, Ana recruits the first hero
+    offered): the order in which her card, her hero and her coin trade happened."""
+    from widgets.controller import Controller
+
+    c = Controller(pick_turn(), seat=0, bots=dict(SCRIPTED), events=[])
+    start = len(c.events)
+    for _ in range(3):  # her card, then her hero: her turn is over
+        d = nidlib.decision(c.state)
+        if d is None or 0 not in d.players or d.kind not in ("pick", "hero"):
+            break
+        c.apply(nidlib.legal_actions(c.state, 0)[0])
+    seen: list[str] = []
+    for e in c.events[start:]:
+        if e.key.startswith("reveal."):
+            break  # the next tavern
+        step = TURN_STEPS.get(e.key.split(".")[0])
+        if step and e.params.get("name") == "Ana" and step not in seen:
+            seen.append(step)
+    return "-".join(seen)
+
+
 SCENES = {
+    "turn": pick_turn,
     "first-line": first_line,
     "cascade": cascade,
     "thrud": thrud_lifted,
@@ -203,7 +281,7 @@ def scene(name: str) -> PlayScene:
     if name != "ylud":
         views.append(TavernRow(c, theme=False))
     views.append(ArmyView(c, 0, theme=False))
-    if name in ("uline", "grid"):
+    if name in ("uline", "grid", "turn"):
         views.append(PlayerBoard(c, 0, theme=False))
     if name == "first-line":  # the hero display once, folded; later scenes list the heroes in the panel
         heroes = w.Accordion(children=[HeroesView(c, theme=False)], titles=(render("l04.heroes"),))
@@ -230,3 +308,51 @@ def check_heroes() -> QuestionScene:
         theme=False,
     )
     return QuestionScene([army], q, "nt-l04-q")
+
+
+@live
+def roster() -> w.Widget:
+    """Every hero of the game (R-COMP-4), drawn once each: whose it is in a game where Bo recruited
+    Kraal and Cy recruited Skaa."""
+    import ipywidgets as w
+
+    from widgets.render import hero_roster_html, rule_html
+
+    box = w.VBox([w.HTML(hero_roster_html(roster_state()) + f"<div>{rule_html('R-COMP-4')}</div>")])
+    for css in ("nt-root", "nt-lesson-scene", "nt-l04-roster"):
+        box.add_class(css)
+    return box
+
+
+@live
+def check_roster() -> QuestionScene:
+    """Bo owns Kraal: may Ana, who must recruit now, take Kraal too? nidlib's check answers."""
+    from widgets import PredictQuestion
+    from widgets.lessons.scene import QuestionScene
+
+    q = PredictQuestion(
+        render("l04.q.roster"),
+        [(render("l04.q.yes"), "yes"), (render("l04.q.no"), "no")],
+        correct=roster_answer,
+        explanation=roster_explanation,
+        rule="R-COMP-4",
+        theme=False,
+    )
+    return QuestionScene([], q, "nt-l04-q-roster")
+
+
+@live
+def check_turn() -> QuestionScene:
+    """In what order did Ana's turn go? nidlib plays it to answer."""
+    from widgets import PredictQuestion
+    from widgets.lessons.scene import QuestionScene
+
+    q = PredictQuestion(
+        render("l04.q.turn"),
+        [(render(f"l04.q.turn.{o}"), o) for o in TURN_ORDERS],
+        correct=turn_order,
+        explanation=lambda order: render("l04.q.turn.explain", {"order": render(f"l04.q.turn.{order}")}),
+        rule="R-SEQ-2",
+        theme=False,
+    )
+    return QuestionScene([], q, "nt-l04-q-turn")

@@ -455,7 +455,7 @@ def _exercise_hunters() -> Scenario:
         .army(0, warrior=[4], hunter=[0, 0, 0, 0], miner=[1], explorer=[6])
         .army(1, warrior=[5, 6], hunter=[0], explorer=[7])
         .army(2, warrior=[8, 9], miner=[2], blacksmith=[0])
-        .taverns([["E8", "H", "M1"], ["W7", "B", "E5"], ["W3", "M0", "E6"]])
+        .taverns([["E8", "H", "M1"], ["W7", "B", "E5"], ["W3", "M0", "E11"]])
     )
     return starting_coins(s)
 
@@ -463,10 +463,10 @@ def _exercise_hunters() -> Scenario:
 def _exercise_miners() -> Scenario:
     s = (
         Scenario(3, names=NAMES, seed=22)
-        .army(0, warrior=[3], miner=[2, 2, 2], blacksmith=[0], explorer=[5])
+        .army(0, warrior=[3], miner=[2, 2, 1, 0], blacksmith=[0], explorer=[5])
         .army(1, warrior=[5, 6, 7], hunter=[0], explorer=[7])
         .army(2, warrior=[8, 9, 4], miner=[0], blacksmith=[0])
-        .taverns([["E9", "W6", "M1"], ["M0", "B", "E5"], ["W3", "H", "E6"]])
+        .taverns([["E9", "W6", "M1"], ["B", "B", "E10"], ["H", "H", "E6"]])
     )
     return starting_coins(s)
 
@@ -480,7 +480,7 @@ def _exercise_majority() -> Scenario:
         .hand(0, [0, 2, 3, 4, "14"])
         .hand(1, [0, 2, 3, 4, 5])
         .hand(2, [0, 2, 3, 4, 5])
-        .taverns([["W3", "B", "E10"], ["M1", "H", "E5"], ["W7", "M0", "E6"]])
+        .taverns([["W3", "B", "E10"], ["M1", "H", "E5"], ["H", "M0", "E11"]])
     )
     return s
 

@@ -49,7 +49,7 @@ def walkthrough_spec() -> Scenario:
     """Every distinction is won: King's Hand, Hunting Master, Crown Jeweler, Armorer (a line, a hero), Pioneer."""
     s = (
         Scenario(3, names=NAMES, seed=3)
-        .army(0, warrior=[3, 4, 5], hunter=[0, 0], miner=[1, 1], blacksmith=[0], explorer=[6, 7])
+        .army(0, warrior=[3, 4, 5], hunter=[0, 0], miner=[1, 0], blacksmith=[0], explorer=[6, 7])
         .command_zone(0, ["Skaa"])
         .army(1, warrior=[7, 8], hunter=[0, 0, 0], miner=[0], explorer=[8])
         .army(2, warrior=[9], hunter=[0], miner=[2, 2, 1], explorer=[9, 10, 11])
@@ -86,10 +86,25 @@ def check_spec() -> Scenario:
     return starting_coins(s)
 
 
+def ylud_spec() -> Scenario:
+    """Ana recruited Ylud in Age I (1 line, 1 hero): she waits in the command zone. Ana and Cy have 2
+    Explorers each; where Ana places her decides the Pioneer of the Kingdom (R-HERO-YLUD-2)."""
+    s = (
+        Scenario(3, names=NAMES, seed=13)
+        .army(0, warrior=[3], hunter=[0], miner=[1], blacksmith=[0], explorer=[6, 7])
+        .command_zone(0, ["Ylud"])
+        .army(1, warrior=[5, 6], hunter=[0, 0], miner=[2], explorer=[8])
+        .army(2, warrior=[4], miner=[0, 1], blacksmith=[0], explorer=[9, 10])
+        .gems({0: 5, 1: 4, 2: 3})
+    )
+    return starting_coins(s)
+
+
 SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "walkthrough": walkthrough_spec,
     "ties": ties_spec,
     "check": check_spec,
+    "ylud": ylud_spec,
 }
 
 
@@ -160,9 +175,13 @@ def winners(events: list[Event]) -> dict[str, str | None]:
     return out
 
 
-def run_to_end(key: str) -> list[Event]:
-    """Run a scenario's evaluation to the end, every choice taking nidlib's first legal action."""
+def run_to_end(key: str, first: nidlib.Action | None = None) -> list[Event]:
+    """Run a scenario's evaluation to the end, every choice taking nidlib's first legal action
+    (``first``: the first choice instead, e.g. where Ylud goes)."""
     state, events = start(key)
+    if first is not None:
+        state, more = nidlib.apply(state, first)
+        events = events + more
     while True:
         d = nidlib.decision(state)
         if d is None or d.kind == "bids":
@@ -343,3 +362,144 @@ def check(key: str = "check") -> w.Widget:
     box = w.VBox(questions, layout=w.Layout(gap="0.6rem"))
     box.add_class("nt-root")
     return box
+
+
+# --- issue 13: Ylud at the end of Age I, the Pioneer's draw, the end of Age II ---------------------
+
+
+def ylud_winners() -> dict[str, str | None]:
+    """Where Ana places Ylud -> who wins the Pioneer of the Kingdom (nidlib runs each evaluation)."""
+    return {c.value: winners(run_to_end("ylud", nidlib.PlaceYlud(0, c))).get("explorer") for c in CLASSES}
+
+
+def ylud_answer() -> str:
+    """The one column where Ylud wins Ana the Pioneer of the Kingdom."""
+    wins = [c for c, who in ylud_winners().items() if who == "Ana"]
+    return wins[0] if len(wins) == 1 else NOBODY
+
+
+def ylud_explanation(column: str) -> str:
+    event = next(
+        e
+        for e in run_to_end("ylud", nidlib.PlaceYlud(0, CLASSES[[c.value for c in CLASSES].index(column)]))
+        if e.key.startswith("eval.") and e.params["cls"] == "@class.explorer"
+    )
+    return t("lesson06.q.ylud.explain", cls=f"@class.{column}", event=event.text(cite=False))
+
+
+def pioneer_cards() -> tuple[int, int]:
+    """The Age II deck before the evaluation, and as Age II begins (nidlib's ``age.start`` count),
+    with Ylud in Ana's Explorer column so that Ana wins the Pioneer."""
+    state, events = start("ylud")
+    before_count = len(state.decks[2])
+    state, more = nidlib.apply(state, nidlib.PlaceYlud(0, CLASSES[-1]))
+    events = events + more
+    while (d := nidlib.decision(state)) is not None and d.kind != "bids":
+        state, more = nidlib.apply(state, nidlib.legal_actions(state)[0])
+        events = events + more
+    after = next(int(e.params["cards"]) for e in events if e.key == _AFTER)
+    return before_count, after
+
+
+def pioneer_answer() -> int:
+    before_count, after = pioneer_cards()
+    return before_count - after
+
+
+def pioneer_explanation(n: int) -> str:
+    before_count, after = pioneer_cards()
+    return t("lesson06.q.pioneer.explain", n=n, before=before_count, after=after)
+
+
+def age_two_spec() -> Scenario:
+    """The last tavern of Age II is done. Ana (2 lines, 2 heroes) has Thrud on her Warrior column and
+    Ylud in her Explorer column; Bo has 3 Warriors, like Ana without Thrud (R-AGE-2, R-HERO-THRUD-5)."""
+    s = (
+        Scenario(3, names=NAMES, age=2, round=3, seed=61)
+        .army(
+            0,
+            warrior=[3, 4, 5, "Thrud"],
+            hunter=[0, 0],
+            miner=[1, 2],
+            blacksmith=[0, 0],
+            explorer=[6, "Ylud"],
+        )
+        .army(1, warrior=[6, 7, 8], hunter=[0], miner=[2], blacksmith=[0, 0])
+        .army(2, warrior=[9], hunter=[0, 0, 0], miner=[0, 1], explorer=[8, 9])
+        .gems({0: 5, 1: 4, 2: 3})
+    )
+    return starting_coins(s)
+
+
+def age_two_state() -> State:
+    """The end of Age II, waiting for Ana's choice: Ylud stays or moves (R-HERO-YLUD-3)."""
+    return age_two_spec().at_end_of_age().build()
+
+
+def warrior_bonus(ylud: str = "explorer") -> list[str]:
+    """Who adds their highest coin for the most Warrior ranks (R-SCORE-2) once Ylud is left in (or
+    moved to) column ``ylud``: nidlib ends the game and scores it."""
+    column = CLASSES[[c.value for c in CLASSES].index(ylud)]
+    s, _ = nidlib.apply(age_two_state(), nidlib.PlaceYlud(0, column))
+    table = nidlib.final_scores(s)
+    return [
+        p.name for p in table.players if any(x.category == "warrior_bonus" and x.points > 0 for x in p.lines)
+    ]
+
+
+def age_two_answer() -> str:
+    return "+".join(warrior_bonus())
+
+
+def age_two_explanation(_answer: str) -> str:
+    return t("lesson06.q.age-two.explain", names=warrior_bonus())
+
+
+@live
+def age_two() -> w.Widget:
+    """The end of Age II played: Ylud's choice (stay or move), Thrud going home, the score sheet."""
+    from widgets.components import ArmyView, ScoreSheetView
+    from widgets.lessons.scene import PlayScene
+
+    c = Controller(age_two_state(), seat=0, events=[])
+    views = [ArmyView(c, 0, theme=False), ArmyView(c, 1, theme=False), ScoreSheetView(c, theme=False)]
+    return PlayScene(c, "l06", "age-two", views)
+
+
+def _question(
+    key: str, options: list[tuple[str, Any]], correct: Any, explanation: Any, rule: str
+) -> w.Widget:
+    import ipywidgets as w
+
+    from widgets.quiz import PredictQuestion
+
+    q = PredictQuestion(t(f"lesson06.q.{key}"), options, correct, explanation, rule=rule, theme=False)
+    q.add_class(f"nt-eval-q-{key}")
+    box = w.VBox([q])
+    box.add_class("nt-root")
+    return box
+
+
+@live
+def check_ylud() -> w.Widget:
+    """Where must Ana place Ylud to win the Pioneer? nidlib evaluates each choice to answer."""
+    options: list[tuple[str, Any]] = [(term(f"@class.{c.value}"), c.value) for c in CLASSES]
+    return _question("ylud", options, ylud_answer, ylud_explanation, "R-HERO-YLUD-2")
+
+
+@live
+def check_pioneer() -> w.Widget:
+    """How many cards does the Age II deck lose to the Pioneer? nidlib's counts answer."""
+    options: list[tuple[str, Any]] = [(str(n), n) for n in range(4)]
+    return _question("pioneer", options, pioneer_answer, pioneer_explanation, "R-DIST-PIONEER-5")
+
+
+@live
+def check_age_two() -> w.Widget:
+    """Who gets the Warrior bonus once Thrud has left Ana's army? nidlib scores the game."""
+    options: list[tuple[str, Any]] = [
+        ("Ana", "Ana"),
+        ("Bo", "Bo"),
+        (t("lesson06.q.age-two.both"), "Ana+Bo"),
+    ]
+    return _question("age-two", options, age_two_answer, age_two_explanation, "R-HERO-THRUD-5")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from nidlib.core.cards import CLASSES
 from nidlib.rules.scoring import ScoreTable
 from nidlib.tools.scoresheet import SheetError, score_sheet
+from widgets import browser_store
 from widgets.lessons.page import Page, live
 from widgets.render import score_sheet_html, t
 
@@ -297,6 +298,10 @@ def example_sheet(key: str) -> dict[str, Any]:
     return copy.deepcopy(EXAMPLES[key])
 
 
+KEPT_KEY = "nidavellir-tutor/lesson07/sheet"  # the browser storage key (not a catalogue key)
+"""The editor's sheet in the browser's storage (the same in every language)."""
+
+
 class SheetEditor:
     """Text area with a sheet, simple controls that edit it, and the score sheet it gives.
 
@@ -394,7 +399,32 @@ class SheetEditor:
         self.widget = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", gap="1rem"))
         self.widget.add_class("nt-root")
         self.widget.add_class("nt-sheet-editor")
+        self.kept = w.HTML()
+        self.kept.add_class("nt-sheet-kept")
+        left.children = (*left.children[:2], self.kept, *left.children[2:])
+        self._keeping = False  # the browser's copy is written only once it has been read back
         self.load_example(example)
+        self.restoring = browser_store.restore(KEPT_KEY, self._restored)
+        """The read of the browser's copy, under way (None when nothing is kept here)."""
+
+    # -- the sheet kept in the browser (static site: widgets/browser_store.py)
+    def _restored(self, outcome: str, text: str | None) -> None:
+        """The browser's copy of the sheet was read: put it back in the text area (a reload keeps the
+        learner's sheet), then keep every change. Under Voila nothing is kept and nothing is said."""
+        if outcome == browser_store.RESTORED and text is not None and text != self.text.value:
+            self.text.value = text  # its observer scores it again
+        self._keeping = outcome != browser_store.UNAVAILABLE
+        if browser_store.AVAILABLE:
+            key = {
+                browser_store.RESTORED: "lesson07.kept.restored",
+                browser_store.NOTHING: "lesson07.kept.on",
+                browser_store.UNAVAILABLE: "lesson07.kept.off",
+            }[outcome]
+            self.kept.value = f'<span class="nt-sheet-kept-{outcome}">{escape(t(key))}</span>'
+
+    def _keep(self) -> None:
+        if self._keeping:
+            browser_store.save(KEPT_KEY, self.text.value)
 
     # -- reading and writing the text
     def data(self) -> dict[str, Any] | None:
@@ -418,6 +448,7 @@ class SheetEditor:
 
     def refresh(self) -> None:
         """Score the text again and refresh the player list of the controls."""
+        self._keep()
         self.out.value = result_html(self.text.value)
         data = self.data()
         names = [str(p.get("name", "?")) for p in data["players"] if isinstance(p, dict)] if data else []

@@ -58,8 +58,10 @@ CLASSROOM_CSS = f"""<style>
 .nt-class-status p {{ margin: .1em 0; }}
 .nt-class-side {{ display: flex; flex-wrap: wrap; gap: .2em 1.2em; align-items: flex-start; }}
 .nt-class-code {{ font-size: 2.4em; font-weight: 800; letter-spacing: .15em; font-family: monospace; }}
-.nt-class-roster {{ margin: .2em 0; padding-left: 1.2em; }}
-.nt-class-room p {{ margin: .2em 0; }}
+.nt-class-roster {{ margin: .2em 0; padding-left: 1.2em; font-size: .8em; line-height: 1.3; }}
+.nt-class-room p {{ margin: .2em 0; line-height: 1.3; }}
+.nt-class-room .nt-class-code-line {{ line-height: 1.1; }}
+.nt-class-room .nt-class-join-url {{ font-size: .75em; overflow-wrap: anywhere; }}
 .nt-classroom .nt-panel {{ margin: 0; }}
 {board.BOARD_CSS}
 </style>"""
@@ -202,6 +204,8 @@ class ClassroomAuction:
         #: the live class's room (None: shared laptop)
         self.room: Any = None
         self._task: Any = None
+        #: what was last saved in the room (:meth:`_save`)
+        self._saved: tuple[object, ...] = ()
         self._seed = int(self.seed.value)
         self.taverns = w.HTML()
         self.bids = w.HTML()
@@ -338,8 +342,15 @@ class ClassroomAuction:
         self.room = None
         if self.mode.value == "class":
             from widgets.classroom.live import TeacherRoom
+            from widgets.classroom.room import RoomError
 
-            self.room = TeacherRoom.open(names)
+            try:
+                self.room = TeacherRoom.open(names)
+            except RoomError as e:  # the class's database is not reachable (lesson08.db.*)
+                self.setup_message.value = (
+                    f'<p class="nt-message nt-message-error">{escape(render(e.key, e.params))}</p>'
+                )
+                return
         events: list[Event] = []
         state = nidlib.new_game(len(names), names, seed=self._seed, events=events)
         self._play(state, events)
@@ -474,6 +485,7 @@ class ClassroomAuction:
         else:
             self.status.value = ""
         self._show_room(phase)
+        self._save(force=False)  # a pick, too, is kept in the room at once
 
     def _show_turns(self, s: State) -> None:
         bidders = self.room.bidders() if self.room is not None else {}
@@ -619,9 +631,10 @@ class ClassroomAuction:
         link = join_address(room.code)
         teacher = f"?room={room.code}&teacher={room.key}"
         value = (
-            f'<div class="nt-panel"><p>{escape(t("lesson08.live.code-label"))} '
+            f'<div class="nt-panel"><p class="nt-class-code-line">{escape(t("lesson08.live.code-label"))} '
             f'<span class="nt-class-code">{escape(room.code)}</span></p>'
-            f'<p>{escape(t("lesson08.live.join-at"))} <a href="{escape(link)}" target="_blank">{escape(link)}</a></p>'
+            f'<p class="nt-class-join-url">{escape(t("lesson08.live.join-at"))} '
+            f'<a href="{escape(link)}" target="_blank">{escape(link)}</a></p>'
             f"{room.roster_html(seats) if phase == 'bids' else ''}"
             f'<p class="nt-muted" style="font-size:.8em">{escape(t("lesson08.live.teacher-link"))} '
             f'<a href="{escape(teacher)}">{escape(t("lesson08.live.teacher-link-text"))}</a></p></div>'
@@ -629,11 +642,23 @@ class ClassroomAuction:
         if self.room_info.value != value:
             self.room_info.value = value
 
-    def _save(self) -> None:
-        """Keep the game in the room (a reload or a restarted kernel finds it there)."""
+    def _saved_key(self) -> tuple[object, ...]:
+        c = self.controller
+        assert c is not None
+        return (len(c.actions), c.index, self.revealed, self.round_start)
+
+    def _save(self, *, force: bool = False) -> None:
+        """Keep the game in the room (a reload or a restarted kernel finds it there), and tell the
+        students' pages what is public: the phase and the taverns revealed so far, with their picks
+        (:func:`widgets.classroom.live.public_status`, rendered on each page in its own language).
+        Without ``force`` only when something changed since the last save (every pick is saved)."""
         c, room = self.controller, self.room
         if c is None or room is None:
             return
+        key = self._saved_key()
+        if not force and key == self._saved:
+            return
+        self._saved = key
         room.save(
             {
                 "seed": self._seed,
@@ -643,13 +668,13 @@ class ClassroomAuction:
                 "round_start": self.round_start,
             }
         )
+        from widgets.classroom.live import public_status
+
         phase = self._phase()
-        status = (
-            t("lesson08.live.status-bids")
-            if phase == "bids"
-            else t("lesson08.live.status-revealed", n=self.revealed)
+        results = board.tavern_results(self._shown_entries(round_entries(c, self.round_start)), self.revealed)
+        room.rooms.set_status(
+            room.code, room.key, public_status(phase, self.revealed, results, c.state.players)
         )
-        room.rooms.set_status(room.code, room.key, status)
 
     def resume(self, code: str, key: str) -> bool:
         """Open room ``code`` again as its teacher (``key``): the game is played again from the room."""

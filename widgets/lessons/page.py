@@ -147,6 +147,7 @@ def lesson_header(stem: str, lang: str | None = None, *, font_size: int = 16, ex
     import ipywidgets as w
 
     from widgets import guard as page_guard
+    from widgets import lite_pages
     from widgets.lessons.nav import nav
     from widgets.theme import theme_html
 
@@ -154,6 +155,9 @@ def lesson_header(stem: str, lang: str | None = None, *, font_size: int = 16, ex
     css = theme_html(font_size=font_size) + f"<style>{LESSON_CSS}</style>" + extra_css
     style = w.HTML(css, layout=w.Layout(display="none"))
     box = w.VBox([style, page_guard.alert_widget(), nav(stem, lang)])
+    stage = lite_pages.stage()  # the static site: the visit's next lessons run in this Python
+    if stage is not None:
+        box.children = (*box.children, stage)
     box.add_class("nt-root")
     return box
 

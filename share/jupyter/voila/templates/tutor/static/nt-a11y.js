@@ -4,7 +4,12 @@
  *   (e.g. lesson 9's "History"), so a screen reader says what it moves.
  * - The event logs (.nt-event-log, widgets.EventLog) are redrawn whole on every change, so a live
  *   region inside them would be new each time and never heard. One polite live region, kept for the
- *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ...").
+ *   page's life, reads out only the events added since the last change ("Bo takes Warrior 7 ..."),
+ *   without their rule ids' explanations.
+ * - A file picker (ipywidgets FileUpload) writes "<description> (<number of files>)" into its button
+ *   each time it is drawn; the count means nothing to a learner. The button says its label (the
+ *   widget's tooltip, from the catalogue: lesson 9's "Open a saved game file") instead, in its text
+ *   and so in its accessible name (issue 13).
  */
 (function () {
   "use strict";
@@ -35,6 +40,30 @@
     }
   }
 
+  function labelUploads() {
+    var buttons = document.querySelectorAll("button.widget-upload[title]");
+    for (var i = 0; i < buttons.length; i++) {
+      var b = buttons[i], label = b.getAttribute("title");
+      if (!label || (b.getAttribute("data-nt-label") === label && b.textContent === label)) { continue; }
+      var icon = b.querySelector("i");
+      b.textContent = "";
+      if (icon) { icon.setAttribute("aria-hidden", "true"); b.appendChild(icon); }
+      b.appendChild(document.createTextNode(label));
+      b.setAttribute("data-nt-label", label);
+    }
+  }
+
+  // An event's sentence without its rule id: the id's folded explanation (details.nt-rule) is
+  // read when the learner opens it, not with every event.
+  function spoken(event) {
+    var out = [];
+    for (var n = event.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1 && n.matches("details.nt-rule")) { continue; }
+      out.push(n.textContent);
+    }
+    return out.join("").replace(/\s+/g, " ").trim();
+  }
+
   function announce() {
     var logs = document.querySelectorAll(".nt-event-log");
     for (var i = 0; i < logs.length; i++) {
@@ -44,7 +73,7 @@
       seen.set(logs[i], events.length);
       if (events.length <= before) { continue; }  // undone or unchanged: nothing new to hear
       var text = [];
-      for (var k = before; k < events.length; k++) { text.push(events[k].textContent.trim()); }
+      for (var k = before; k < events.length; k++) { text.push(spoken(events[k])); }
       var line = document.createElement("p");
       line.textContent = text.join(" ");
       var r = region();
@@ -53,16 +82,25 @@
     }
   }
 
-  var pending = false;
-  function check() {
-    if (pending) { return; }
-    pending = true;
-    window.requestAnimationFrame(function () {
-      pending = false;
-      nameSliders();
-      announce();
-    });
-  }
+  // Shared with nt-keys.js (loaded after this file): fn, run at the next animation frame once,
+  // however many DOM changes call for it before then.
+  window.ntOncePerFrame = function (fn) {
+    var pending = false;
+    return function () {
+      if (pending) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () {
+        pending = false;
+        fn();
+      });
+    };
+  };
+
+  var check = window.ntOncePerFrame(function () {
+    nameSliders();
+    labelUploads();
+    announce();
+  });
 
   function start() {
     new MutationObserver(check).observe(document.body, { childList: true, subtree: true });

@@ -86,27 +86,21 @@
     settleTimer = setTimeout(function () { placed = null; }, SETTLE_MS);
   }
 
-  var pending = false;
-  function check() {
-    if (pending) { return; }
-    pending = true;
-    window.requestAnimationFrame(function () {
-      pending = false;
-      if (!game()) { return; }
-      if (last && lost() && !shown(last)) {  // the focused control went away: not the learner's doing
-        var next = best();
-        if (next) {  // else the page is still being drawn: try again at the next change
-          last = null;
-          focusOn(next);
-          settle();
-        }
-      } else if (placed && document.activeElement === placed) {
-        var b = best();  // the answer is still arriving: a better control may have appeared
-        if (b && b !== placed) { focusOn(b); }
+  var check = window.ntOncePerFrame(function () {  // from nt-a11y.js
+    if (!game()) { return; }
+    if (last && lost() && !shown(last)) {  // the focused control went away: not the learner's doing
+      var next = best();
+      if (next) {  // else the page is still being drawn: try again at the next change
+        last = null;
+        focusOn(next);
         settle();
       }
-    });
-  }
+    } else if (placed && document.activeElement === placed) {
+      var b = best();  // the answer is still arriving: a better control may have appeared
+      if (b && b !== placed) { focusOn(b); }
+      settle();
+    }
+  });
 
   function setCoin(sel, index) {
     if (index >= sel.options.length) { return false; }
