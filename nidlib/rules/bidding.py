@@ -1,11 +1,14 @@
 """Bidding and tavern order: Enter the Dwarves, bids, revelation, Uline's bid, pick order, gem ties.
 
-Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2, R-HERO-ULINE-4,
+Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2,
+R-HERO-ULINE-4,
 R-ORDER-1,
-R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3 (2-player
+R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3
+(2-player
 leftovers),
-R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4, X-TH-3, X-TH-4, X-TH-5, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-4,
-X-TH-CAMP-4, X-TH-SEQ-2.
+R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4, X-TH-3, X-TH-4, X-TH-5, X-TH-ART-JARNGLOFI-2,
+X-TH-ART-JARNGLOFI-4,
+X-TH-CAMP-4, X-TH-SEQ-2, X-TH-6.
 """
 
 from __future__ import annotations
@@ -165,7 +168,11 @@ def _task_tavern_end(s: State, task: TavernEnd, log: Log) -> None:
     """2p leftover discard (R-PICK-3), then the gem exchange (R-GEM-1..4), then the next tavern."""
     t = task.tavern
     if s.taverns[t]:
-        rule = "X-TH-5" if s.camp is not None and s.camp.visited else "R-PICK-3"  # leftovers of a Camp visit
+        rule = "R-PICK-3"
+        if (
+            s.camp is not None and s.camp.visited
+        ):  # the leftovers of a Camp visit: X-TH-5, or X-TH-6 at 2 players
+            rule = "X-TH-6" if s.options.players == 2 else "X-TH-5"
         for cid in s.taverns[t]:
             _ev(log, "tavern.discard", rule, tavern=_t(t), card=_card(cid))
         s.discard.extend(s.taverns[t])
