@@ -110,6 +110,8 @@ class Position:
     camp: tuple[str, ...] | None = None
     #: cards on the discard pile (taken out of the Age decks): what Andumia and Brisingamens may take
     discard: tuple[str, ...] = ()
+    #: Thingvellir: the cards left in the Age's Camp deck (None: all that are not in the Camp)
+    camp_deck: tuple[str, ...] | None = None
 
     def build(self, events: list[Event] | None = None) -> State:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
@@ -125,6 +127,8 @@ class Position:
         )
         if self.camp is not None:
             sc.camp(list(self.camp))
+        if self.camp_deck is not None:
+            sc.camp_deck(list(self.camp_deck))
         if self.discard:
             sc.discard(list(self.discard))
         gems = {i: seat.gem for i, seat in enumerate(self.seats) if seat.gem is not None}
@@ -357,6 +361,7 @@ def _position(v: object, path: str) -> Position:
             "expansions",
             "camp",
             "discard",
+            "camp_deck",
         ),
     )
     players = _list(d["players"], f"{path}.players")
@@ -392,6 +397,7 @@ def _position(v: object, path: str) -> Position:
         expansions=_strs(d["expansions"], f"{path}.expansions") if "expansions" in d else (),
         camp=_strs(d["camp"], f"{path}.camp") if "camp" in d else None,
         discard=_strs(d["discard"], f"{path}.discard") if "discard" in d else (),
+        camp_deck=_strs(d["camp_deck"], f"{path}.camp_deck") if "camp_deck" in d else None,
     )
 
 

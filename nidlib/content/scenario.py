@@ -895,6 +895,32 @@ class Scenario:
         return self
 
     @_atomic
+    def camp_deck(self, cards: list[str]) -> Scenario:
+        """Thingvellir: the cards left in the current Age's Camp deck (``[]``: exhausted, X-TH-3); the other
+        cards of that deck that are not in the Camp are set aside on the Camp discard pile, which no effect
+        searches (X-TH-CAMP-1), as if players had taken them earlier."""
+        s = self._s
+        if s.camp is None:
+            raise ScenarioError(
+                "camp_deck",
+                "the Camp is part of Thingvellir: Scenario(..., expansions=('thingvellir',))",
+                "X-TH-1",
+            )
+        keep = []
+        for k, spec in enumerate(_list(cards, "camp_deck")):
+            key = _norm(spec) if isinstance(spec, str) else ""
+            cid = _CAMP_BY_NAME.get(key)
+            if cid is None or cid not in s.camp.decks[s.age]:
+                raise ScenarioError(
+                    f"camp_deck[{k}]", f"{spec!r} is not in the Age {s.age} Camp deck", "X-TH-2"
+                )
+            keep.append(cid)
+        deck = s.camp.decks[s.age]
+        s.camp.discard += [c for c in deck if c not in keep]
+        s.camp.decks[s.age] = [c for c in deck if c in keep]
+        return self
+
+    @_atomic
     def camp(self, cards: list[str]) -> Scenario:
         """Thingvellir: the Camp cards face up (at most 5, of the current Age's Camp deck; X-TH-3)."""
         s = self._s
