@@ -4,6 +4,7 @@ its sheet there (a reload of the static site keeps the learner's sheet)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import sys
 from collections.abc import Iterator
@@ -47,6 +48,13 @@ def test_outside_a_browser_nothing_is_kept_and_nothing_fails(store: None) -> Non
     assert seen == [(browser_store.UNAVAILABLE, None)]
 
 
+def _run(coro: object) -> object:
+    """``asyncio.run`` in a thread of its own: in the whole suite the browser tests leave an event loop
+    running in this thread, where ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()  # type: ignore[arg-type]
+
+
 def test_restore_reads_what_save_kept(store: None) -> None:
     memory = Memory()
     browser_store.use(memory)
@@ -61,7 +69,7 @@ def test_restore_reads_what_save_kept(store: None) -> None:
         await browser_store.restore("other", lambda o, t: seen.append((o, t)))  # type: ignore[misc]
         return seen
 
-    assert asyncio.run(read()) == [(browser_store.RESTORED, "kept text"), (browser_store.NOTHING, None)]
+    assert _run(read()) == [(browser_store.RESTORED, "kept text"), (browser_store.NOTHING, None)]
 
 
 def _editor(memory: Memory) -> lesson.SheetEditor:
@@ -73,7 +81,9 @@ def _editor(memory: Memory) -> lesson.SheetEditor:
         await ed.restoring
         return ed
 
-    return asyncio.run(build())
+    result = _run(build())
+    assert isinstance(result, lesson.SheetEditor)
+    return result
 
 
 def test_the_editor_gets_its_sheet_back_after_a_reload(store: None) -> None:
