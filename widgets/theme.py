@@ -343,6 +343,11 @@ PAGE_CSS = """
     white-space: normal; }
   #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: break-word; }
   #rendered_cells .widget-html-content { line-height: 1.45; }  /* text, not a 44 px row per line */
+  /* a checkbox's long description (the Thingvellir option) wraps inside the page instead of running off it */
+  #rendered_cells .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
+  #rendered_cells .widget-checkbox .widget-label-basic { height: auto; min-width: 0; }
+  #rendered_cells .widget-checkbox .widget-label-basic span { white-space: normal; overflow-wrap: break-word;
+    line-height: 1.35; }
   .nt-army-row { grid-template-columns: repeat(5, minmax(0, 1fr)); }
   .nt-tavern { min-width: 0; flex: 1 1 100%; }
   .nt-hero-list { grid-template-columns: minmax(0, 1fr); }

@@ -43,7 +43,8 @@ OVERFLOW_JS = """width => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.right <= width + 0.5 || allowed(el)) continue;
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\\s+/).filter(Boolean);
-    out.push(`${el.tagName.toLowerCase()}.${cls.slice(0, 3).join('.')} right=${Math.round(r.right)}`);
+    const where = cls.length ? '' : ` in ${(el.parentElement && el.parentElement.className) || '?'}: "${(el.textContent || '').trim().slice(0, 40)}"`;
+    out.push(`${el.tagName.toLowerCase()}.${cls.slice(0, 3).join('.')} right=${Math.round(r.right)}${where}`);
   }
   return {scrollWidth: document.documentElement.scrollWidth, over: out,
           maxRight: Math.round(Math.max(0, ...[...document.querySelectorAll('body *')]
