@@ -895,6 +895,21 @@ class Scenario:
         return self
 
     @_atomic
+    def zolkur_on_pouch(self, player: int) -> Scenario:
+        """Thingvellir: Zolkur, owned by ``player``, still sits on the pouch: the next trade discards the lower
+        coin (X-TH-HERO-ZOLKUR-1)."""
+        p = self._player(player, "zolkur_on_pouch")
+        camp = self._s.camp
+        if camp is None or Hero.ZOLKUR.value not in p.heroes:
+            raise ScenarioError(
+                f"zolkur_on_pouch({player})",
+                "give the player Zolkur first (command_zone)",
+                "X-TH-HERO-ZOLKUR-1",
+            )
+        camp.zolkur[self._s.players.index(p)] = True
+        return self
+
+    @_atomic
     def camp_deck(self, cards: list[str]) -> Scenario:
         """Thingvellir: the cards left in the current Age's Camp deck (``[]``: exhausted, X-TH-3); the other
         cards of that deck that are not in the Camp are set aside on the Camp discard pile, which no effect

@@ -591,3 +591,29 @@ def test_ec_x05_an_exhausted_camp_deck_is_not_refilled() -> None:
     s, ev = play(s, "p0:hero:holda")  # X-TH-HERO-HOLDA-1: an empty Camp, no card and no decision
     assert by_rule(ev, "X-TH-HERO-HOLDA-1")
     assert not any(isinstance(t, HoldaDue) for t in s.tasks)
+
+
+def test_x_th_hero_zolkur_1_a_scenario_with_zolkur_on_the_pouch() -> None:
+    from nidlib.content.scenario import Scenario, ScenarioError
+
+    sc = (
+        Scenario(3, seed=2, expansions=TV)
+        .gems({0: 3, 1: 4, 2: 5})
+        .command_zone(0, ["Zolkur"])
+        .zolkur_on_pouch(0)
+        .bids(0, taverns=[0, 2, 3], pouch=[4, 6])
+        .bids(1, taverns=[3, 0, 2], pouch=[4, "5b"])
+        .bids(2, taverns=[2, 0, 3], pouch=[4, "5b"])
+        .taverns([["W5", "W6", "E5"], ["H", "M0", "E6"], ["B", "M2", "E7"]])
+        .at_tavern(0)
+    )
+    s = sc.build()
+    assert s.camp is not None
+    assert s.camp.zolkur == [True, False, False]
+    w5, w6, e5 = s.taverns[0]
+    s, ev = play(s, f"p1:pick:{w5}", f"p2:pick:{w6}", f"p0:pick:{e5}")
+    assert by_rule(ev, "X-TH-HERO-ZOLKUR-1")
+    assert [c.value for c in s.players[0].slots[3:5] if c] == [10, 6]  # the lower 4 went
+    with pytest.raises(ScenarioError) as info:
+        Scenario(3, expansions=TV).zolkur_on_pouch(1)
+    assert info.value.rule == "X-TH-HERO-ZOLKUR-1"
