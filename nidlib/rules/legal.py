@@ -83,7 +83,7 @@ from nidlib.rules.base import (
     eligible_heroes,
     ranks,
 )
-from nidlib.rules.thingvellir import camp_visit_allowed, check_camp_pick, khrad_places
+from nidlib.rules.thingvellir import camp_card_allowed, camp_visit_allowed, check_camp_pick, khrad_places
 from nidlib.rules.trades import _coin_at
 
 
@@ -170,9 +170,7 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
             return []
         picks: list[Action] = [pick_action(i, c) for c in s.taverns[s.tavern]]
         if s.camp is not None and camp_visit_allowed(s, i):  # X-TH-4: a Camp card instead
-            picks += [
-                pick_action(i, c) for c in s.camp.cards if check_camp_pick(s, pick_action(i, c)) is None
-            ]
+            picks += [pick_action(i, c) for c in s.camp.cards if camp_card_allowed(s, i, c) is None]
         return picks
     if isinstance(top, BidsDue):
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]

@@ -43,7 +43,6 @@ from nidlib.core.actions import (
 )
 from nidlib.core.cards import CAMP_SIZE, CARDS, CLASSES, DOUBLES, Artifact, CardKind, Hero
 from nidlib.core.errors import Violation
-from nidlib.core.places import parse_place
 from nidlib.core.state import Player, State
 from nidlib.core.tasks import (
     BrisingamensEnd,
@@ -672,7 +671,3 @@ def khrad_places(p: Player) -> list[str]:
     places += [f"h{k}" for k, c in enumerate(p.hand) if not c.is_trading]
     low = min(_coin(p, loc).value for loc in places)
     return [loc for loc in places if _coin(p, loc).value == low]
-
-
-def parse_loc(loc: str) -> Any:
-    return parse_place(loc)
