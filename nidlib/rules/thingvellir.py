@@ -85,7 +85,7 @@ from nidlib.rules.base import (
     ranks,
 )
 from nidlib.rules.taverns import _put, discard_army_card
-from nidlib.rules.trades import _coin_at, _push_transform, transform_at
+from nidlib.rules.trades import _coin_at, _push_transform, _where, transform_at
 
 FAFNIR = Artifact.FAFNIR.value
 VEGVISIR = Artifact.VEGVISIR.value
@@ -266,12 +266,9 @@ def _jarnglofi(s: State, i: int, log: Log) -> None:
             p.slots[k] = None
             if k < 3 and k > s.tavern:  # an unresolved tavern: publicly without a bid (X-TH-CAMP-4)
                 p.revealed[k] = True
-            if k >= 3:
-                where = "@where.pouch"
-            elif k == s.tavern:
-                where = f"@where.current.{k}"
-            else:  # a tavern resolved earlier this round, or one still to come (X-TH-ART-JARNGLOFI-2)
-                where = f"@where.resolved.{k}" if k < s.tavern else f"@where.later.{k}"
+            where = _where(
+                s, p, f"t{k}" if k < 3 else f"p{k - 3}"
+            )  # the place's words, as for a transformation
             _discard_trading_coin(s, i, c, where, log)
             return
     for c in p.hand:
