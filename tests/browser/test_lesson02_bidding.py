@@ -31,7 +31,7 @@ def test_bid_reveal_and_check(
     expect(log).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
     expect(form).to_be_hidden()
     page.locator("button.nt-l02-next").click()
-    expect(log).to_contain_text("Bo and Ana were tied at 4: they exchange gems")
+    expect(log).to_contain_text("Bo and Ana were tied (both bid 4): they exchange gems")
     expect(log).to_contain_text("Dancing Dragon: the bids are revealed")
     round_box = page.locator(".nt-l02-round")
     round_box.screenshot(path=str(save_screenshot(page, "lesson02-round")))
@@ -61,7 +61,7 @@ def test_bid_reveal_and_check(
     page.locator(".nt-l02-count button", has_text="5").click()
     gems = page.locator(".nt-l02-gems")
     expect(gems).to_contain_text("Cy keeps gem 3")
-    expect(gems).to_contain_text("Ana and Ed were tied at 3")
+    expect(gems).to_contain_text("Ana and Ed were tied (both bid 3)")
 
     # the check: who picks first?
     q = page.locator(".nt-l02-q1")
