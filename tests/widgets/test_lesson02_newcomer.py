@@ -175,3 +175,30 @@ def test_r_order_2_rule_text_says_a_gem_never_beats_a_higher_bid(lang: str) -> N
         "zh-Hans": "宝石永远赢不了更高的出价",
     }
     assert never[lang] in text
+
+
+CJK = r"[\u3400-\u9fff\uff08-\uff1f\u3001\u3002]"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_chinese_walk_no_stray_space_between_chinese_words(lang: str) -> None:
+    """Chinese walk: a Markdown line break inside a bullet showed as a space in the middle of a
+    Chinese sentence ("出價相同的玩家之間， 寶石..."). Every section of the lesson is checked."""
+    for section in ("intro", "ties", "check", "next"):
+        text = prose("02-bidding", section, lang)
+        bad = re.findall(f"{CJK}\\**(?: +|\\n(?!\\n) *)\\**{CJK}", text)  # a blank line is a new paragraph
+        assert not bad, (section, bad)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_chinese_walk_gem_question_options_use_chinese_punctuation(lang: str) -> None:
+    """Chinese walk: the answer "Ana ↔ Di; Bo ↔ Cy" joined its pairs with an English semicolon."""
+    from nidlib.core.messages import set_language
+
+    set_language(lang)
+    try:
+        options = lesson.swaps_options()
+    finally:
+        set_language("en")
+    two = [o for o in options if "Bo ↔ Cy" in o]
+    assert two == ["Ana ↔ Di；Bo ↔ Cy"]

@@ -175,7 +175,7 @@ def first_events() -> list[Event]:
 def pairs_text(pairs: list[tuple[str, str]]) -> str:
     if not pairs:
         return render("l02.q.no-swap")
-    return "; ".join(render("l02.q.pair", {"a": a, "b": b}) for a, b in pairs)
+    return render("l02.q.pair-sep").join(render("l02.q.pair", {"a": a, "b": b}) for a, b in pairs)
 
 
 #: The gem question: four players tie and Bo (not the last seat, unlike the explorer) holds gem 6.
