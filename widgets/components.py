@@ -24,8 +24,21 @@ from typing import Any, Final
 import ipywidgets as w
 
 import nidlib
-from nidlib.core.actions import Action, Bid, Enlist, Pick
-from nidlib.core.cards import CARDS, CardKind
+from nidlib.core.actions import (
+    Action,
+    Bid,
+    Capture,
+    ChooseOlrun,
+    Enlist,
+    Frigg,
+    Odin,
+    Pick,
+    PlaceGullinbursti,
+    Reserve,
+    Swap,
+    Thor,
+)
+from nidlib.core.cards import CARDS, GIANT_CLASS, CardKind
 from nidlib.core.coins import Coin
 from nidlib.core.messages import term
 from nidlib.core.state import State
@@ -146,6 +159,17 @@ class CampView(_HtmlView):
         return html
 
 
+class MythologyView(_HtmlView):
+    """Idavoll's Mythology deck and reserve counts (X-ID-2, X-ID-3); hidden in a game without Idavoll."""
+
+    css_class = "nt-myth-view"
+
+    def render(self) -> str:
+        html = r.mythology_html(self.view, lang=self.lang)
+        self.layout.display = "" if html else "none"
+        return html
+
+
 class TreasuryView(_HtmlView):
     """The Royal Treasure: gold values left and their counts."""
 
@@ -201,7 +225,8 @@ class ArmyView(_PlayerView):
     def render(self) -> str:
         p = self.view.players[self.player]
         html = r.army_html(p, lang=self.lang)
-        return html + r.command_zone_html(p, lang=self.lang) if self.command_zone else html
+        zone = r.command_zone_html(p, lang=self.lang, state=self.view)
+        return html + zone if self.command_zone else html
 
 
 class CommandZoneView(_PlayerView):
@@ -210,7 +235,7 @@ class CommandZoneView(_PlayerView):
     css_class = "nt-command-view"
 
     def render(self) -> str:
-        return r.command_zone_html(self.view.players[self.player], lang=self.lang)
+        return r.command_zone_html(self.view.players[self.player], lang=self.lang, state=self.view)
 
 
 class ScoreSheetView(_HtmlView):
@@ -556,14 +581,17 @@ class ActionPanel(w.VBox):
                 source=t(f"ui.panel.source.{source}", lang),
             )
             self.title.value += f'<p class="nt-muted">{escape(what)}</p>'
+        self.title.value += _idavoll_help(s, p, d, lang)
         legal = nidlib.legal_actions(s, p)
         self.actions = legal
         labels: dict[str, Action] = {}  # identical cards (two Warrior 6) give one button
         for a in legal:
             labels.setdefault(r.action_label(a, s, lang=lang), a)
-        # a Camp visit instead of a tavern card (X-TH-4): the Camp's cards come last, under a heading
+        # a Camp visit instead of a tavern card (X-TH-4): the Camp's cards come last, under a heading;
+        # so does Frigg instead of a tavern card (X-ID-GOD-FRIGG-1), and Thor beside a discard
         camp = [a for a in labels.values() if _camp_pick(a)]
-        ordered = [a for a in labels.values() if not _camp_pick(a)] + camp
+        frigg = [a for a in labels.values() if isinstance(a, (Frigg, Thor))]
+        ordered = [a for a in labels.values() if not _camp_pick(a) and a not in frigg] + camp + frigg
         pairs: list[tuple[Action, nidlib.Violation | None]] = [(a, None) for a in ordered]
         pairs += tempting_actions(s, p)
         if not pairs:
@@ -579,13 +607,11 @@ class ActionPanel(w.VBox):
         else:
             self.shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
             children: list[w.Widget] = [b for _, b in self.shown]
-            if camp and len(camp) < len(ordered):
-                heading = w.HTML(
-                    f'<span class="nt-panel-group">{escape(t("ui.panel.camp-or", lang))}</span>',
-                    layout=w.Layout(flex="1 0 100%"),
-                )
-                heading.add_class("nt-action-group")
-                children.insert(len(ordered) - len(camp), heading)
+            if frigg and any(isinstance(a, Frigg) for a in frigg) and len(frigg) < len(ordered):
+                children.insert(len(ordered) - len(frigg), _group_heading(t("ui.panel.frigg-or", lang)))
+            if camp and len(camp) + len(frigg) < len(ordered):
+                at = len(ordered) - len(camp) - len(frigg)
+                children.insert(at, _group_heading(t("ui.panel.camp-or", lang)))
             self.buttons.children = tuple(children)
             self.buttons.remove_class("nt-hero-choices")
         _close_all(
@@ -685,6 +711,44 @@ class ActionPanel(w.VBox):
         raise KeyError(text)
 
 
+def _group_heading(text: str) -> w.HTML:
+    """A heading among the choice buttons ("Or visit the Camp...", "Or use Frigg..."), a line of its own."""
+    heading = w.HTML(f'<span class="nt-panel-group">{escape(text)}</span>', layout=w.Layout(flex="1 0 100%"))
+    heading.add_class("nt-action-group")
+    return heading
+
+
+def _idavoll_help(s: State, p: int, d: nidlib.Decision, lang: str | None) -> str:
+    """What an Idavoll decision is about, above its buttons: the Giant waiting and the dwarf it may capture
+    (X-ID-8); the cards Frigg or Skymir drew, which only their owner sees (X-ID-GOD-FRIGG-1,
+    X-ID-GIANT-SKYMIR-1). "" for other decisions."""
+    part = s.idavoll
+    if part is None:
+        return ""
+    if d.kind == "capture":
+        card = str(d.params.get("card", ""))
+        c = CARDS.get(card)
+        if c is None or c.cls is None:
+            return ""
+        giant = next((g for g, cls in GIANT_CLASS.items() if cls == c.cls), "")
+        text = t(
+            "ui.panel.capture",
+            lang,
+            giant=CARDS[giant].name,
+            cls=term(f"@class.{c.cls}", lang),
+            card=r.card_name(card, lang),
+        )
+        faces = r.card_html(giant, size="sm", lang=lang) + r.card_html(card, size="sm", lang=lang)
+        return (
+            f'<p class="nt-panel-help">{escape(text)} {r.rule_html("X-ID-8", lang=lang)}</p>'
+            f'<div class="nt-cards">{faces}</div>'
+        )
+    if d.kind in ("frigg", "skymir") and part.drawn:
+        faces = "".join(r.card_html(cid, size="sm", lang=lang) for cid in part.drawn)
+        return f'<p class="nt-panel-help">{escape(t("ui.panel.drawn", lang))}</p><div class="nt-cards">{faces}</div>'
+    return ""
+
+
 def _close_all(ws: tuple[w.Widget, ...], keep: tuple[w.Widget, ...] = ()) -> None:
     """Close widgets that left the page, with their layout and style models (but the shared ones in
     ``keep``), so the kernel forgets them."""
@@ -706,8 +770,12 @@ def _camp_pick(action: Action) -> bool:
 
 
 def _action_colour(action: Action) -> str | None:
-    if isinstance(action, Enlist):  # the class the Mercenary joins (X-TH-MERC-1)
-        return r.CLASS_COLOURS[str(action.column)]
+    if isinstance(action, (Enlist, PlaceGullinbursti, ChooseOlrun)):  # the class chosen (X-TH-MERC-1,
+        return r.CLASS_COLOURS[str(action.column)]  # X-ID-ANIMAL-HREASVELG-1, X-ID-VALK-OLRUN-1)
+    if isinstance(action, (Reserve, Swap, Frigg, Odin, Thor)):  # a God's power (X-ID-7)
+        return r.CLASS_COLOURS["god"] if str(action).split(":")[-1] != "pass" else None
+    if isinstance(action, Capture):
+        return r.CLASS_COLOURS["giant"] if action.capture else None
     cid = getattr(action, "card", None) or getattr(action, "hero", None)
     if cid is None:
         return None
@@ -740,6 +808,7 @@ class GameTableView(w.VBox):
         self.seat = s
         self.status = StatusLine(controller, seat=s, theme=False)
         self.camp = CampView(controller, seat=s, theme=False)  # Thingvellir: above the taverns (X-TH-2)
+        self.mythology = MythologyView(controller, seat=s, theme=False)  # Idavoll: deck and reserve (X-ID-2)
         self.taverns = TavernRow(controller, seat=s, theme=False)
         self.message = MessageBar(controller, theme=False)
         self.message.add_class("nt-message")
@@ -767,7 +836,7 @@ class GameTableView(w.VBox):
             layout=w.Layout(flex="3 1 0%", min_width="34em", gap="8px"),
         )
         side = w.VBox(
-            [self.event_log, self.treasury, self.heroes],
+            [self.event_log, self.mythology, self.treasury, self.heroes],
             layout=w.Layout(flex="2 1 0%", min_width="22em", gap="8px"),
         )
         body = w.HBox(

@@ -20,8 +20,8 @@ replays the actions through ``nidlib.apply`` so every step is checked again.
 Browser-test hooks: ``nt-game-start``, ``nt-game-next``, ``nt-game-auto``, ``nt-game-hint``,
 ``nt-game-hint-text``, ``nt-game-history``, ``nt-game-back``, ``nt-game-forward``, ``nt-game-save``,
 ``nt-game-load``, ``nt-game-json``, ``nt-game-error``, ``nt-game-turn``, ``nt-game-setup``,
-``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` (the
-expansion's box on the set-up form), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
+``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` and
+``nt-game-idavoll`` (the expansions' boxes on the set-up form), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from typing import Any
 import ipywidgets as w
 
 import nidlib
-from nidlib.core.actions import Action
+from nidlib.core.actions import Action, FriggKeep
+from nidlib.core.cards import EXPANSIONS
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.messages import clip, render
@@ -248,6 +249,14 @@ class GameApp(w.VBox):
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self.thingvellir.add_class("nt-game-thingvellir")
+        #: Idavoll (RULES.md A.2): Mythology cards in the Dancing Dragon in Age I rounds 1-3; both boxes: A.3
+        self.idavoll = w.Checkbox(
+            value=False,
+            description=t("ui.game.idavoll", lang),
+            indent=False,
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.idavoll.add_class("nt-game-idavoll")
         self.start_button = w.Button(
             description=t("game.setup.start", lang), button_style="primary", icon="play"
         )
@@ -265,6 +274,7 @@ class GameApp(w.VBox):
                 self.seed,
                 self.first_game,
                 self.thingvellir,
+                self.idavoll,
                 self.start_button,
             ]
         )
@@ -451,10 +461,15 @@ class GameApp(w.VBox):
             names,
             seed=int(self.seed.value),
             first_game=bool(self.first_game.value),
-            expansions=("thingvellir",) if self.thingvellir.value else (),
+            expansions=self.expansions(),
             events=events,
         )
         self._open([(s, events, None)], seats, 0)
+
+    def expansions(self) -> tuple[str, ...]:
+        """The expansions ticked on the set-up form, in the engine's order (``nidlib.core.cards.EXPANSIONS``)."""
+        ticked = {"thingvellir": self.thingvellir.value, "idavoll": self.idavoll.value}
+        return tuple(x for x in EXPANSIONS if ticked.get(x))
 
     def _open(
         self, history: list[tuple[State, list[Event], Action | None]], seats: list[str], index: int
@@ -600,6 +615,10 @@ class GameApp(w.VBox):
             if isinstance(a, nidlib.Bid) and seat is not None and a.player != seat:
                 # another player's bid is face down: this seat may not see where the coins are
                 label = t("game.position.hidden", lang, k=k, name=prev.players[a.player].name)
+            elif isinstance(a, FriggKeep) and seat is not None and a.player != seat:
+                # the two cards Frigg put under the Age deck are seen by her owner only (X-ID-GOD-FRIGG-3)
+                kept = t("ui.action.frigg-kept", lang, card=r.card_name(a.card, lang))
+                label = t("game.position.step", lang, k=k, name=prev.players[a.player].name, action=kept)
         last = "" if k == len(c.history) - 1 else " " + t("game.position.past", lang, n=len(c.history) - 1)
         return f'<span class="nt-muted">{escape(label + last)}</span>'
 
