@@ -130,7 +130,7 @@ CSS = """
 .nt-command-waiting { margin-top: .35em; padding: .3em .4em; border: 1px dashed var(--nt-mercenary); border-radius: 8px; }
 .nt-panel-group { display: block; font-weight: 650; color: #004d40; font-size: .92em; margin-top: .2em; }
 .nt-command-waiting h5 { margin: 0 0 .25em; font-size: .85em; font-weight: 650; }
-/* Idavoll (RULES.md A.2): Mythology cards, their tokens, Loki's mark, the Mythology deck */
+/* Idavoll (RULES A.2): Mythology cards, their tokens, Loki's mark, the Mythology deck */
 .nt-k-god { --k: var(--nt-god); } .nt-k-giant { --k: var(--nt-giant); }
 .nt-k-valkyrie { --k: var(--nt-valkyrie); } .nt-k-gullinbursti { --k: var(--nt-gullinbursti); }
 .nt-myth { background: linear-gradient(180deg, #fff 60%, #fbf3e4); }
