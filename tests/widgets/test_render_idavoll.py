@@ -13,6 +13,7 @@ import pytest
 
 import nidlib
 from nidlib.core.actions import (
+    Action,
     Capture,
     ChooseOlrun,
     Frigg,
@@ -200,7 +201,7 @@ def test_the_score_sheet_has_the_mythology_line_and_the_animal_bonuses_X_ID_SCOR
 
 def _labels(s: State, lang: str | None = None) -> dict[str, str]:
     t0, t1 = s.taverns[0][0], s.taverns[1][0]
-    actions = [
+    actions: list[Action] = [
         Reserve(0, ""),
         Reserve(0, t0),
         Swap(0, ("", "")),
