@@ -20,7 +20,7 @@ replays the actions through ``nidlib.apply`` so every step is checked again.
 Browser-test hooks: ``nt-game-start``, ``nt-game-next``, ``nt-game-auto``, ``nt-game-hint``,
 ``nt-game-hint-text``, ``nt-game-history``, ``nt-game-back``, ``nt-game-forward``, ``nt-game-save``,
 ``nt-game-load``, ``nt-game-json``, ``nt-game-error``, ``nt-game-turn``, ``nt-game-setup``,
-``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` and
+``nt-game-new``, ``nt-game-seed``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` and
 ``nt-game-idavoll`` (the expansions' boxes on the set-up form), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
 """
 
@@ -240,6 +240,7 @@ class GameApp(w.VBox):
             style={"description_width": "7em"},
             layout=w.Layout(width="16em"),
         )
+        self.seed.add_class("nt-game-seed")
         self.first_game = w.Checkbox(value=True, description=t("game.setup.first-game", lang), indent=False)
         #: Thingvellir (RULES.md A.1): the Camp, artifacts, mercenaries and six more heroes
         self.thingvellir = w.Checkbox(

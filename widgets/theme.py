@@ -137,6 +137,7 @@ CSS = """
 .nt-myth .nt-card-body { flex-direction: column; gap: .15em; }
 .nt-myth .nt-card-name { overflow-wrap: anywhere; font-size: .8em; }
 .nt-animal.nt-card { border-style: double; border-width: 4px; }
+.nt-army-cell.nt-animal .nt-army-name { font-style: italic; font-weight: 650; }
 .nt-myth-points { font-size: 1.8em; font-weight: 800; color: var(--nt-god); line-height: 1; }
 .nt-myth-mark { color: var(--nt-gullinbursti); display: inline-flex; }
 .nt-giant-prey { display: inline-flex; flex-direction: column; align-items: center; color: var(--k); }
