@@ -421,9 +421,9 @@ def _track_html(valkyrie: str, k: int | None = None, lang: str | None = None) ->
     at = None if k is None else min(k, len(track) - 1)
     for j, v in enumerate(track):
         on = " nt-notch-on" if j == at else ""
-        cells.append(f'<li class="nt-notch{on}">{v}</li>')
+        cells.append(f'<span class="nt-notch{on}">{v}</span>')
     label = "" if at is None else f' aria-label="{_e(_valkyrie_state(valkyrie, k or 0, lang))}" role="img"'
-    return f'<ol class="nt-track"{label}>{"".join(cells)}</ol>'
+    return f'<span class="nt-track"{label}>{"".join(cells)}</span>'
 
 
 def _track_text(valkyrie: str) -> str:

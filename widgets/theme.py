@@ -120,7 +120,7 @@ CSS = """
 .nt-taverns { display: flex; flex-wrap: wrap; gap: .6em; }
 .nt-tavern { border: 2px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; min-width: 12em; }
 .nt-tavern-current { border-color: var(--nt-accent); box-shadow: 0 0 0 3px rgba(11,107,203,.18); }
-.nt-tavern-resolved { opacity: .6; }
+.nt-tavern-resolved { background: #f3f4f6; } .nt-tavern-resolved .nt-cards { opacity: .6; }
 .nt-tavern-sign { font-family: Georgia, "DejaVu Serif", serif; letter-spacing: .02em; }
 .nt-camp { border: 2px solid var(--nt-artifact); border-radius: 10px; padding: .45em .6em; background: #f4fbfa; }
 .nt-camp h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #004d40; }
@@ -142,7 +142,7 @@ CSS = """
 .nt-myth-mark { color: var(--nt-gullinbursti); display: inline-flex; }
 .nt-giant-prey { display: inline-flex; flex-direction: column; align-items: center; color: var(--k); }
 .nt-giant-prey small { color: var(--nt-ink); font-size: .7em; text-align: center; }
-.nt-track { display: flex; gap: 2px; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; justify-content: center; }
+.nt-track { display: flex; gap: 2px; margin: 0; padding: 0; flex-wrap: wrap; justify-content: center; }
 .nt-notch { min-width: 1.6em; text-align: center; font-size: .72em; font-weight: 650; border: 1px solid #f3c1d6;
   border-radius: 3px; padding: 0 .1em; color: #6d0c35; background: #fff; font-variant-numeric: tabular-nums; }
 .nt-notch-on { background: var(--nt-valkyrie); color: #fff; border-color: var(--nt-valkyrie); }

@@ -87,7 +87,7 @@ def test_a_giants_face_names_the_class_it_captures_X_ID_GIANT() -> None:
 def test_a_valkyries_face_shows_her_printed_track_X_ID_9() -> None:
     html = render.card_html("hildr")
     assert "nt-k-valkyrie" in html
-    assert re.findall(r'<li class="nt-notch">(\d+)</li>', html) == ["0", "8", "16", "0", "0"]
+    assert re.findall(r'<span class="nt-notch">(\d+)</span>', html) == ["0", "8", "16", "0", "0"]
     assert _aria(html).endswith("Points by notch: 0 → 8 → 16 → 0 → 0.")
 
 
@@ -147,7 +147,7 @@ def test_the_command_zone_shows_every_token_X_ID_7_X_ID_8_X_ID_9() -> None:
     assert "Face down: no effect, 0 points" in token("surt")
     assert "Waiting for your next Hunter" in token("skymir")
     assert "Notch 2: 16 points" in token("hildr")
-    assert re.search(r'<li class="nt-notch nt-notch-on">16</li>', html)
+    assert re.search(r'<span class="nt-notch nt-notch-on">16</span>', html)
     assert "Class: Blacksmith" in token("olrun")
     assert "Notch 0: 0 points" in token("olrun")
     zh = _text(render.command_zone_html(p, state=s, lang="zh-Hant"))
