@@ -5,7 +5,7 @@ tests/test_catalogue.py plays base games only, and its static scan cannot tell w
 (alone and with Thingvellir, 2-5 players) render every event, refusal and score line in every language;
 the Mythology cards keep their Latin names in every language, like the heroes and the artifacts
 (docs/translation.md "Idavoll"), and the Chinese sentences name their kind with the tutor's words
-(神話動物 / 神祇 / 巨人 / 女武神).
+(神獸 / 神祇 / 巨人 / 女武神).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ IDAVOLL_CARDS = [*MYTHOLOGY_IDS, "gullinbursti"]
 #: how each language names a Mythology card's kind (docs/translation.md "Idavoll")
 KIND_WORDS = {
     "en": {"animal": "Animal", "god": "God", "giant": "Giant", "valkyrie": "Valkyrie"},
-    "zh-Hant": {"animal": "神話動物", "god": "神祇", "giant": "巨人", "valkyrie": "女武神"},
-    "zh-Hans": {"animal": "神话动物", "god": "神祇", "giant": "巨人", "valkyrie": "女武神"},
+    "zh-Hant": {"animal": "神獸", "god": "神祇", "giant": "巨人", "valkyrie": "女武神"},
+    "zh-Hans": {"animal": "神兽", "god": "神祇", "giant": "巨人", "valkyrie": "女武神"},
 }
 
 
