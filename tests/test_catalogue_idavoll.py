@@ -31,7 +31,7 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 GAMES = 32
 ID = ("idavoll",)
 BOTH = ("thingvellir", "idavoll")
-#: the special card that Hraesvelg brings (X-ID-ANIMAL-HREASVELG-1): named like the Mythology cards
+#: the special card that Hreasvelg brings (X-ID-ANIMAL-HREASVELG-1): named like the Mythology cards
 IDAVOLL_CARDS = [*MYTHOLOGY_IDS, "gullinbursti"]
 #: how each language names a Mythology card's kind (docs/translation.md "Idavoll")
 KIND_WORDS = {

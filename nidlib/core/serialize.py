@@ -638,7 +638,7 @@ def _validate(s: State) -> None:
     )
     if s.options.thingvellir:
         expected |= {c for deck in CAMP_DECKS.values() for c in deck}
-    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hraesvelg's owner places it
+    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hreasvelg's owner places it
         expected |= set(MYTHOLOGY_IDS)
         seen.setdefault(GULLINBURSTI.id, "aside")
     # Olwyn's doubles are beside him until his owner places them (X-TH-HERO-OLWYN-1): they may be anywhere
