@@ -376,6 +376,8 @@ PAGE_CSS = """
     line-height: 1.35; display: flex; align-items: center; }  /* a long answer wraps, never overlaps */
   #rendered_cells .jupyter-widgets button { height: auto; min-height: var(--jp-widgets-inline-height);
     white-space: normal; }
+  /* a long choice (Idavoll's Freya and Frigg) wraps into lines of text, not rows of 28 px each */
+  #rendered_cells .jupyter-widgets button.nt-action-button { line-height: 1.3; padding-top: .4em; padding-bottom: .4em; }
   #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: break-word; }
   #rendered_cells .widget-html-content { line-height: 1.45; }  /* text, not a 44 px row per line */
   /* a checkbox's long description (the Thingvellir option) wraps inside the page instead of running off it */
