@@ -551,6 +551,8 @@ class ActionPanel(w.VBox):
         self._hero_state: State | None = None
         self._taken = w.HTML()
         self._taken.add_class("nt-heroes-taken-box")
+        #: Freya's first step: (the position, the tavern card chosen to move) (see _freya_steps)
+        self._freya: tuple[State | None, str | None] = (None, None)
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -592,6 +594,9 @@ class ActionPanel(w.VBox):
         camp = [a for a in labels.values() if _camp_pick(a)]
         frigg = [a for a in labels.values() if isinstance(a, (Frigg, Thor))]
         ordered = [a for a in labels.values() if not _camp_pick(a) and a not in frigg] + camp + frigg
+        steps: list[w.Widget] = []
+        if d.kind == "freya":  # up to 75 swaps at 5 players: first the card to move, then its partner
+            ordered, steps = self._freya_steps(ordered, s)
         pairs: list[tuple[Action, nidlib.Violation | None]] = [(a, None) for a in ordered]
         pairs += tempting_actions(s, p)
         if not pairs:
@@ -606,7 +611,7 @@ class ActionPanel(w.VBox):
             self.buttons.add_class("nt-hero-choices")
         else:
             self.shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
-            children: list[w.Widget] = [b for _, b in self.shown]
+            children: list[w.Widget] = [b for _, b in self.shown] + list(steps)
             if frigg and any(isinstance(a, Frigg) for a in frigg) and len(frigg) < len(ordered):
                 children.insert(len(ordered) - len(frigg), _group_heading(t("ui.panel.frigg-or", lang)))
             if camp and len(camp) + len(frigg) < len(ordered):
@@ -616,6 +621,62 @@ class ActionPanel(w.VBox):
             self.buttons.remove_class("nt-hero-choices")
         _close_all(
             tuple(x for x in old if x not in self._kept()), keep=(self._layout, *self._styles.values())
+        )
+
+    def _freya_steps(self, ordered: list[Action], s: State) -> tuple[list[Action], list[w.Widget]]:
+        """Freya's swap (X-ID-GOD-FREYA-1) in two steps on the page: the pass and
+        one button per tavern card that may move; once a card is chosen, the swaps of that card and a way
+        back. The two steps are the page's only (nidlib sees one Swap action); ``steps`` are these buttons."""
+        lang = self.controller.lang
+        swaps = [a for a in ordered if isinstance(a, Swap) and a.cards[0]]
+        card = self._freya[1] if self._freya[0] is s else None
+        if card is not None:
+            chosen: list[Action] = [a for a in swaps if card in a.cards]
+            back = self._step(t("ui.action.freya-back", lang), s, None, colour=None)
+            return chosen, [back]
+        movable = {c for a in swaps for c in a.cards}
+        steps: list[w.Widget] = []
+        seen: set[str] = set()
+        for k, row in enumerate(s.taverns):
+            for cid in row:
+                label = t(
+                    "ui.action.freya-first",
+                    lang,
+                    card=r.card_name(cid, lang),
+                    tavern=term(f"@tavern.{k}", lang),
+                )
+                if cid in movable and label not in seen:
+                    seen.add(label)
+                    steps.append(self._step(label, s, cid, colour=r.CLASS_COLOURS["god"]))
+        return [a for a in ordered if a not in swaps], steps
+
+    def _step(self, label: str, state: State, card: str | None, *, colour: str | None) -> w.Button:
+        """A button that changes what the panel offers (Freya's first step), not the game."""
+        if colour not in self._styles:
+            self._styles[colour] = (
+                w.ButtonStyle(button_color=colour, text_color="white") if colour else w.ButtonStyle()
+            )
+        b = w.Button(
+            description=label,
+            tooltip=label,
+            layout=self._layout,
+            style=self._styles[colour],
+            _dom_classes=("nt-action-button", "nt-action-step"),
+        )
+
+        def choose(_b: Any) -> None:
+            if self.controller.state is state:
+                self._freya = (state, card)
+                self.refresh()
+
+        b.on_click(safe(self.controller, choose))
+        return b
+
+    @property
+    def step_buttons(self) -> tuple[w.Button, ...]:
+        """The buttons that lead to more choices (Freya's cards to move, "back") shown now."""
+        return tuple(
+            b for b in self.buttons.children if isinstance(b, w.Button) and "nt-action-step" in b._dom_classes
         )
 
     def _kept(self) -> set[w.Widget]:
@@ -743,6 +804,8 @@ def _idavoll_help(s: State, p: int, d: nidlib.Decision, lang: str | None) -> str
             f'<p class="nt-panel-help">{escape(text)} {r.rule_html("X-ID-8", lang=lang)}</p>'
             f'<div class="nt-cards">{faces}</div>'
         )
+    if d.kind == "freya":
+        return f'<p class="nt-panel-help">{escape(t("ui.panel.freya", lang))} {r.rule_html("X-ID-GOD-FREYA-1", lang=lang)}</p>'
     if d.kind in ("frigg", "skymir") and part.drawn:
         faces = "".join(r.card_html(cid, size="sm", lang=lang) for cid in part.drawn)
         return f'<p class="nt-panel-help">{escape(t("ui.panel.drawn", lang))}</p><div class="nt-cards">{faces}</div>'

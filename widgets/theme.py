@@ -120,7 +120,7 @@ CSS = """
 .nt-taverns { display: flex; flex-wrap: wrap; gap: .6em; }
 .nt-tavern { border: 2px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; min-width: 12em; }
 .nt-tavern-current { border-color: var(--nt-accent); box-shadow: 0 0 0 3px rgba(11,107,203,.18); }
-.nt-tavern-resolved { background: #f3f4f6; } .nt-tavern-resolved .nt-cards { opacity: .6; }
+.nt-tavern-resolved { background: #f3f4f6; } .nt-tavern-resolved .nt-card { opacity: .6; }
 .nt-tavern-sign { font-family: Georgia, "DejaVu Serif", serif; letter-spacing: .02em; }
 .nt-camp { border: 2px solid var(--nt-artifact); border-radius: 10px; padding: .45em .6em; background: #f4fbfa; }
 .nt-camp h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #004d40; }

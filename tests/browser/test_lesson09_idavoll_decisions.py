@@ -55,6 +55,14 @@ def test_every_idavoll_decision_fits_a_phone(
         problems += phone_problems(page, f"{kind} ({lang})", thumb=True)
         save_screenshot(page, f"id-decision-{kind}-{lang}-390")
         before = page.locator(".nt-game-position").inner_text()
+        if kind == "freya":  # two steps on the page: the card to move, then its partner (X-ID-GOD-FREYA-1)
+            steps = panel.locator("button.nt-action-step")
+            expect(steps.first).to_be_visible()
+            steps.last.click()
+            expect(steps).to_have_count(1)  # "Back"
+            problems += phone_problems(page, f"freya second step ({lang})", thumb=True)
+            save_screenshot(page, f"id-decision-freya-2-{lang}-390")
+            buttons = panel.locator("button.nt-action-button:enabled:not(.nt-action-step)")
         buttons.last.click()
         expect(page.locator(".nt-game-position")).not_to_have_text(before)
         assert page.locator(".nt-message-error").count() == 0, page.locator(

@@ -14,11 +14,12 @@ from functools import cache
 import pytest
 
 import nidlib
-from nidlib.core.actions import Action, Frigg, FriggKeep, Pick, Recruit, Thor
+from nidlib.core.actions import Action, Frigg, FriggKeep, Pick, Recruit, Swap, Thor
 from nidlib.core.cards import MYTHOLOGY_IDS
 from nidlib.core.messages import LANGUAGES
 from nidlib.core.serialize import state_to_dict
 from nidlib.core.state import State
+from widgets import render
 from widgets.components import GameTableView
 from widgets.game import GameApp, load_game
 
@@ -131,6 +132,42 @@ def test_frigg_is_offered_apart_from_the_tavern_cards_X_ID_GOD_FRIGG_1() -> None
     assert all(b.description.startswith("Frigg: put ") for b in frigg)
     picks = [b for a, b in panel.shown if isinstance(a, Pick)]
     assert all(b not in after for b in picks if b.description.startswith("Take "))
+
+
+def test_freyas_swap_takes_two_steps_on_the_page_X_ID_GOD_FREYA_1() -> None:
+    s = positions()["freya"]
+    app, table = _loaded(s)
+    c = app.controller
+    assert c is not None
+    panel = table.action_panel
+    p = panel.player
+    assert p is not None
+    swaps = [a for a in nidlib.legal_actions(s, p) if isinstance(a, Swap) and a.cards[0]]
+    # first step: the pass, and one button per tavern card that may move (none of them acts yet)
+    assert [b.description for b in panel.choice_buttons] == ["Do not use Freya this round"]
+    steps = panel.step_buttons
+    movable = {x for a in swaps for x in a.cards}
+    assert len(steps) == len(
+        {(render.card_name(x), k) for k, row in enumerate(s.taverns) for x in row if x in movable}
+    )
+    assert all(b.description.startswith("Freya: move ") for b in steps)
+    assert "Choose the tavern card to move" in panel.title.value
+    steps[0].click()
+    assert len(c.history) == 1  # nothing played yet
+    first = next(x for row in s.taverns for x in row if x in movable)
+    shown = [a for a, _ in panel.shown]
+    assert shown
+    assert all(isinstance(a, Swap) and first in a.cards for a in shown)
+    labels = {render.action_label(a, s) for a in swaps if first in a.cards}
+    assert {b.description for _, b in panel.shown} == labels  # identical cards share a button
+    assert [b.description for b in panel.step_buttons] == ["Back: choose another card to move"]
+    panel.step_buttons[0].click()  # back: the first step again
+    assert [b.description for b in panel.choice_buttons] == ["Do not use Freya this round"]
+    panel.step_buttons[-1].click()
+    panel.choice_buttons[0].click()
+    assert c.violation is None
+    assert isinstance(c.history[-1][2], Swap)
+    assert c.history[-1][2].cards[0]
 
 
 def test_the_cards_frigg_drew_are_shown_to_her_owner_only_X_ID_GOD_FRIGG_3() -> None:
