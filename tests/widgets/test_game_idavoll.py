@@ -289,3 +289,16 @@ def test_a_whole_idavoll_game_against_bots_ends_with_the_mythology_line_X_ID_SCO
     history, seats, index = load_game(text)
     assert history[index][0] == c.state
     assert seats[0] == "human"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_hint_names_a_legal_idavoll_choice_in_words_X_ID(kind: str) -> None:
+    s = positions()[kind]
+    app, table = _loaded(s)
+    p = table.action_panel.player
+    assert p is not None
+    text = app.hint()
+    assert app.hint_action is not None
+    assert app.hint_action in nidlib.legal_actions(s, p)
+    assert render.action_label(app.hint_action, nidlib.view_for(s, p)) in text
+    assert not _TEXT_FORM.search(text), text
