@@ -12,7 +12,8 @@ CSS hooks for browser tests: ``nt-root`` on every component, and ``nt-bid-confir
 ``nt-bid-t0``..``nt-bid-t2``, ``nt-action-button``, ``nt-event-log``, ``nt-message``,
 ``nt-undo``, ``nt-game-table``, ``nt-tavern-row``, ``nt-player-board``, ``nt-army``,
 ``nt-treasury``, ``nt-score-sheet``, ``nt-rule-callout``, ``nt-status``, ``nt-camp-view`` (Thingvellir's Camp),
-``nt-action-group`` (the "or visit the Camp" heading among the choice buttons).
+``nt-action-group`` (the "or visit the Camp" / "or use Frigg" headings among the choice buttons),
+``nt-myth-view`` (Idavoll's Mythology deck), ``nt-action-step`` (Freya's first step: the card to move).
 """
 
 from __future__ import annotations
