@@ -24,7 +24,7 @@ SHEET: dict[str, Any] = {
                 "warrior": [3, "Nidhogg"],
                 "hunter": ["Durathor"],
                 "miner": ["Ratatosk", 0, "Gullinbursti"],
-                "blacksmith": ["Hraesvelg"],
+                "blacksmith": ["Hreasvelg"],
                 "explorer": ["Garm", 5],
             },
             "command_zone": ["Freya", "Surt", "Gymir", "Brynhildr", "Hildr", "Ölrun"],
@@ -53,7 +53,7 @@ def test_x_id_10_animals_score_in_their_columns_the_rest_on_the_mythology_line()
     assert ana.points("hunter") == 1  # Durathor is one hunter rank
     # Ratatosk 2, a miner 0 and Gullinbursti (0): one pair of zero ranks adds 1 (ENGINE CHOICE D-X08)
     assert ana.points("miner") == (2 + 0 + 0 + 1) * 3
-    assert ana.points("blacksmith") == 3  # Hraesvelg: one blacksmith rank
+    assert ana.points("blacksmith") == 3  # Hreasvelg: one blacksmith rank
     assert ana.points("explorer") == 9 + 0 + 5 + 3  # Garm 9 + 1 per explorer rank, his 2 included
     # Freya 15, Surt: the highest coin (5), Gymir face down 0, Brynhildr 3 notches 10, Hildr 3 notches 0,
     # Ölrun 0 notches 0 (her class changes nothing, X-ID-SCORE-2)

@@ -191,12 +191,13 @@ for _c in CAMP_AGE:
 _CAMP_BY_NAME["fafnir"] = "fafnir-baleygr"
 _CAMP_BY_NAME["vidofnir"] = "vidofnir-vedrfolnir"
 _DOUBLE_NAMES = frozenset({"olwynsdouble", "double", "olwyndouble"})
-#: Idavoll's cards by name or id: the 20 Mythology cards ("Hraesvelg" and "Hreasvelg", "Ölrun" or "Olrun")
+#: Idavoll's cards by name or id: the 20 Mythology cards ("Hreasvelg" or "Hraesvelg", "Ölrun" or "Olrun")
 #: and Gullinbursti (X-ID-1)
 _MYTH_BY_NAME: dict[str, str] = {}
 for _m in (*MYTHOLOGY, GULLINBURSTI):
     _MYTH_BY_NAME[_norm(_m.name)] = _m.id
     _MYTH_BY_NAME[_norm(_m.id)] = _m.id
+_MYTH_BY_NAME["hraesvelg"] = "hreasvelg"  # the card's other spelling
 _MYTH_KINDS = frozenset({CardKind.ANIMAL, CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
 _GOD_IDS = tuple(c.id for c in MYTHOLOGY if c.kind is CardKind.GOD)
 _HERO_BY_NAME["kingsgreatarmorer"] = "armorer"
@@ -1717,13 +1718,13 @@ class Scenario:
             if has_boar and not has_hreasvelg:
                 raise ScenarioError(
                     f"players[{i}].army",
-                    "Gullinbursti comes with Hraesvelg: its owner places it (give the player Hraesvelg)",
+                    "Gullinbursti comes with Hreasvelg: its owner places it (give the player Hreasvelg)",
                     "X-ID-ANIMAL-HREASVELG-1",
                 )
             if has_hreasvelg and not has_boar and gid not in part.removed:
                 raise ScenarioError(
                     f"players[{i}].army",
-                    "Hraesvelg's owner has placed Gullinbursti: give its column (place(i, 'Gullinbursti', "
+                    "Hreasvelg's owner has placed Gullinbursti: give its column (place(i, 'Gullinbursti', "
                     "column)), or myth_removed(['Gullinbursti']) if it was discarded",
                     "X-ID-ANIMAL-HREASVELG-1",
                 )

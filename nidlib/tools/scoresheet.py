@@ -25,7 +25,7 @@ different columns, with Olwyn); 4 coins with Jarnglofi; ``"mjollnir": "hunter"``
 (default: the best one, the same score).
 
 Idavoll (X-ID-10, X-ID-SCORE-1): Animals by name in their own column (``"Nidhogg"`` in warrior), ``"Gullinbursti"``
-in any column (with Hraesvelg), Gods, Giants and Valkyries by name in the command zone; ``"captured": {"Surt": 9,
+in any column (with Hreasvelg), Gods, Giants and Valkyries by name in the command zone; ``"captured": {"Surt": 9,
 "Gymir": "face down"}`` (a Giant's captured dwarf, by its bravery points; not written: pending, 0 points),
 ``"notches": {"Brynhildr": 3}`` (each Valkyrie's notch count), ``"olrun": "warrior"`` (accepted, not scored).
 """
@@ -188,9 +188,10 @@ for _m in MERCENARIES:  # Thingvellir mercenaries (X-TH-10)
     _alias(_MERC, _m.id, _m.name, _m.id, _m.name)
 _alias(_DOUBLE, "", "Olwyn's double", "Olwyn's double", "double", "Olwyn double")
 _MYTH: Final = "myth"
-for _c in MYTHOLOGY:  # Idavoll's Mythology cards (X-ID-1): "Hraesvelg" or "Hreasvelg", "Ölrun" or "Olrun"
+for _c in MYTHOLOGY:  # Idavoll's Mythology cards (X-ID-1): "Hreasvelg" or "Hraesvelg", "Ölrun" or "Olrun"
     _alias(_MYTH, _c.id, _c.name, _c.id, _c.name)
 _alias(_MYTH, GULLINBURSTI.id, GULLINBURSTI.name, GULLINBURSTI.id)
+_alias(_MYTH, "hreasvelg", None, "Hraesvelg")  # the card's other spelling
 _HREASVELG: Final = "hreasvelg"
 
 
@@ -406,7 +407,7 @@ class _Checker:
             raise self.fail(path, "X-ID-VALK-OLRUN-1", "sheet.mjollnir-class", value=_quote(value))
 
     def check_gullinbursti(self, base: str, columns: dict[DwarfClass, list[str]]) -> None:
-        """Gullinbursti comes with Hraesvelg (X-ID-ANIMAL-HREASVELG-1)."""
+        """Gullinbursti comes with Hreasvelg (X-ID-ANIMAL-HREASVELG-1)."""
         for cls, col in columns.items():
             if GULLINBURSTI.id in col and _HREASVELG not in columns[DwarfClass.BLACKSMITH]:
                 where = f"{base}.army.{cls.value}[{col.index(GULLINBURSTI.id)}]"
