@@ -659,9 +659,7 @@ def run(case: EdgeCase) -> Outcome:
 # --- the verifier --------------------------------------------------------------------------------
 
 #: the top-level fields of the JSON state document (docs/state-schema.md)
-_DOCUMENT_FIELDS: Final = frozenset(
-    state_to_dict(new_game(2, seed=0, expansions=("thingvellir", "idavoll")))
-)
+_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0, expansions=("thingvellir", "idavoll"))))
 
 
 class _Missing(Exception):
