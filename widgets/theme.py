@@ -339,8 +339,11 @@ PAGE_CSS = """
   #rendered_cells .widget-inline-hbox { height: auto; min-height: var(--jp-widgets-inline-height); }
   #rendered_cells .widget-radio-box label { height: auto; min-height: var(--jp-widgets-inline-height);
     line-height: 1.35; display: flex; align-items: center; }  /* a long answer wraps, never overlaps */
+  /* a long label (Thingvellir's enlistment, Vidofnir...) wraps inside its button: lines of text, not
+     one 44 px row per line, balanced so that no word is left alone on the last line */
   #rendered_cells .jupyter-widgets button { height: auto; min-height: var(--jp-widgets-inline-height);
-    white-space: normal; }
+    white-space: normal; line-height: 1.35; padding-top: .4em; padding-bottom: .4em; text-wrap: balance;
+    overflow-wrap: break-word; max-width: 100%; }
   #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: break-word; }
   #rendered_cells .widget-html-content { line-height: 1.45; }  /* text, not a 44 px row per line */
   /* a checkbox's long description (the Thingvellir option) wraps inside the page instead of running off it */
