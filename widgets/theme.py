@@ -314,6 +314,9 @@ PAGE_CSS = """
 .jupyter-widgets textarea:focus-visible { outline-offset: 0 !important; }
 /* contrast: the labels of the tabs not shown (Lab's #6d6d6d on #eee is 4.45:1, under AA) */
 .jupyter-widgets .lm-TabBar-tab:not(.lm-mod-current) { color: #3d3d3d !important; }
+/* ... and of a closed accordion section's header (the same #6d6d6d on #eee), e.g. one inside another */
+.jupyter-widget-Collapse:not(.jupyter-widget-Collapse-open) > .jupyter-widget-Collapse-header {
+  color: #3d3d3d !important; }
 /* contrast: white on ipywidgets' info (#0097a7, 3.5:1), success and warning buttons is under AA */
 .jupyter-widgets button.mod-info { background-color: #00717d; }
 .jupyter-widgets button.mod-success { background-color: #2e7d32; }
