@@ -189,6 +189,8 @@ def test_page_fits_a_phone_and_passes_axe(
     name = f"{stem}-{lang}" if chinese else stem  # screenshots
     where = f"{stem}?lang={lang}" if chinese else stem
     game = stem.startswith("09")
+    # a screen reader reads the page in its language (WCAG 3.1.1; static/nt-a11y.js)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     problems = phone_problems(page, where, thumb=game)
     if chinese and stem in RULE_PAGES:
         problems += chinese_problems(page, stem, lang, where)
