@@ -68,7 +68,7 @@
       for (const pkg of Object.values(pyodide._api.lockfile_packages)) {
         pyodide.loadedPackages[pkg.name] = "default channel";
       }
-      pyodide.runPython("import random; random.seed()");  // not the build's sequence
+      pyodide.runPython("__import__(\"random\").seed()");  // not the build's sequence (no name bound)
     } catch (e) {
       console.warn("the Python snapshot did not start, an ordinary start:", e);
       return pyodideLoad(options);
