@@ -91,7 +91,7 @@ def test_x_id_3_a_position_at_a_tavern_with_the_dragons_cards() -> None:
         Scenario(2, seed=3, round=2, expansions=ID)
         .bids(0, taverns=[4, 0, 2], pouch=[3, 5])
         .bids(1, taverns=[3, 2, 0], pouch=[4, 5])
-        .taverns([["W3", "H", "M1"], ["Surt", "Garm", "Frigg"], ["B", "E5", "W4"]])
+        .taverns([[], ["Surt", "Garm", "Frigg"], ["B", "E5", "W4"]])  # the Goblin is resolved: empty
         .at_tavern(1)
         .build(check=True)
     )
