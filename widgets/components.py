@@ -22,6 +22,7 @@ from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 import nidlib
 from nidlib.core.actions import Action, Bid, Enlist, Pick
@@ -249,6 +250,9 @@ class EventLog(_HtmlView):
         self.chunk = chunk
         #: one pane per chunk of history entries: (the entries' event lists it shows, its widget)
         self._panes: list[tuple[tuple[object, ...], w.HTML]] = []
+        # the panes share one layout and one style: a new pane is one widget model (one message), not three
+        self._pane_layout = w.Layout()
+        self._pane_style = HTMLStyle()
         self._box = w.VBox()
         self._box.add_class("nt-event-log-chunks")
         self._scroll = w.Box([self._box])
@@ -286,7 +290,11 @@ class EventLog(_HtmlView):
                     pane.value = r.event_items_html(events, start=count + 1, lang=lang)
                     self._panes[j] = (lists, pane)
             else:
-                pane = w.HTML(r.event_items_html(events, start=count + 1, lang=lang))
+                pane = w.HTML(
+                    r.event_items_html(events, start=count + 1, lang=lang),
+                    layout=self._pane_layout,
+                    style=self._pane_style,
+                )
                 self._panes.append((lists, pane))
             count += len(events)
             if events:
@@ -647,8 +655,11 @@ class ActionPanel(w.VBox):
         """
         if self.controller.state is not drawn_for:
             return
-        for _, b in self.shown:
-            b.disabled = True
+        if self.controller.auto_bots:  # the bots answer in this click (maybe slowly): show it is taken
+            for _, b in self.shown:
+                b.disabled = True
+        # (otherwise the new position's buttons replace these at once: disabling them first would only
+        # cost the page two more messages and a frame per click, docs/benchmarks.md "Lesson 9 clicks")
         self.controller.apply(action)
         if self.controller.state is drawn_for:  # refused: nothing changed, buttons back on
             self.refresh()
@@ -723,8 +734,9 @@ def _action_colour(action: Action) -> str | None:
     )
 
 
-#: history entries per pane of the game table's event log (see EventLog)
-EVENT_CHUNK: Final = 4
+#: history entries per pane of the game table's event log (see EventLog; 2 rather than 4: an Auto-play or a
+#: bid re-sends a third less of the log, docs/benchmarks.md "Lesson 9 clicks")
+EVENT_CHUNK: Final = 2
 
 
 class GameTableView(w.VBox):

@@ -536,8 +536,10 @@ class GameApp(w.VBox):
         n = len(c.history)
         self._syncing = True
         try:
-            self.history.max = n - 1
-            self.history.value = c.index
+            # one message for both (the slider redraws its readout once, docs/benchmarks.md "Lesson 9 clicks")
+            with self.history.hold_sync():
+                self.history.max = n - 1
+                self.history.value = c.index
         finally:
             self._syncing = False
         self.back_button.disabled = c.index == 0

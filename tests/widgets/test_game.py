@@ -336,3 +336,13 @@ def test_the_keyboard_shortcuts_are_announced_in_every_language() -> None:
         assert title in app.keys_help.value
         assert "nt-game-keys" in app.keys_help._dom_classes
         assert "game.keys" not in app.keys_help.value  # no raw catalogue key
+
+
+def test_the_game_log_panes_share_one_layout_and_one_style() -> None:
+    """A new pane of the log is one widget model (one message to the page), not three."""
+    app = started(("human", "greedy"))
+    _play(app, 12)
+    panes = app.table_box.children[0].event_log._box.children
+    assert len(panes) > 2
+    assert len({id(p.layout) for p in panes}) == 1
+    assert len({id(p.style) for p in panes}) == 1
