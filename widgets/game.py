@@ -478,7 +478,7 @@ class GameApp(w.VBox):
         self._clear_hint()
         self._hints = {}
         self._hints_wanted = False
-        c.on_change(lambda _c: self._changed())
+        c.on_change(self._on_change)
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
         self.save_button.disabled = self.new_button.disabled = False
@@ -514,7 +514,11 @@ class GameApp(w.VBox):
         if seat not in self.tables:
             from widgets.components import GameTableView
 
-            self.tables[seat] = GameTableView(self._c(), seat)
+            c = self._c()
+            self.tables[seat] = GameTableView(c, seat)
+            # the page's own lines after the new table's panes: the position line changes last
+            c.on_change(self._on_change, remove=True)
+            c.on_change(self._on_change)
         return self.tables[seat]
 
     def _c(self) -> Controller:
@@ -523,6 +527,9 @@ class GameApp(w.VBox):
         return self.controller
 
     # -- after every change ------------------------------------------------------------------------
+    def _on_change(self, _c: Controller) -> None:
+        self._changed()
+
     def _changed(self) -> None:
         c = self.controller
         if c is None:
@@ -559,7 +566,8 @@ class GameApp(w.VBox):
             if s.is_over
             else ""
         )
-        # last: browser drivers wait for this line to change, then read the rest
+        # last (and after the table's panes, see _table): browser drivers wait for this line to change,
+        # then read the rest
         self.position.value = self._position_html()
 
     def _turn_html(self, bot_movers: list[int], human_movers: list[int]) -> str:

@@ -346,3 +346,20 @@ def test_the_game_log_panes_share_one_layout_and_one_style() -> None:
     assert len(panes) > 2
     assert len({id(p.layout) for p in panes}) == 1
     assert len({id(p.style) for p in panes}) == 1
+
+
+def test_the_position_line_changes_after_the_table_so_a_driver_waiting_for_it_reads_the_new_table() -> None:
+    app = started(("human", "greedy"))
+    order: list[str] = []
+    table = app.table_box.children[0]
+    table.taverns.html.observe(lambda _ch: order.append("taverns"), names=["value"])
+    table.event_log._box.observe(lambda _ch: order.append("log"), names=["children"])
+    app.position.observe(lambda _ch: order.append("position"), names=["value"])
+    seen = set()
+    for _ in range(6):
+        order.clear()
+        _play(app, 1)
+        seen.update(order)
+        assert order[-1] == "position", order  # every change of the table came first
+        assert order.count("position") == 1
+    assert {"taverns", "log"} <= seen
