@@ -109,7 +109,7 @@ def test_play_refuses_an_unknown_expansion(capsys: pytest.CaptureFixture[str]) -
     code, out, err = run(capsys, [*ARGS, "--expansions", "idavol"])
     assert code == 2
     assert out == ""
-    assert err.strip() == "nidlib play: idavol is not an expansion: use thingvellir"
+    assert err.strip() == "nidlib play: idavol is not an expansion: use thingvellir, idavoll"
 
 
 def test_play_first_game_leaves_out_three_heroes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,6 +30,19 @@ Thingvellir (RULES.md A.7)::
     p0:camp:merc7           Holda: the Camp card taken (X-TH-HERO-HOLDA-1)
     p0:mjollnir:hunter      Mjöllnir's class (X-TH-ART-MJOLLNIR-1)
 
+Idavoll (RULES.md A.7)::
+
+    p0:loki:1W3             Loki's Power token on a tavern card (``p0:loki:pass``) (X-ID-GOD-LOKI-1)
+    p0:freya:1W3,1E7        Freya swaps two cards of two taverns (``p0:freya:pass``) (X-ID-GOD-FREYA-1)
+    p0:frigg:1W3            Frigg instead of taking 1W3 this pick turn (X-ID-GOD-FRIGG-1)
+    p0:frigg-keep:1E9/1M0,1H2   the card kept; the other two to the bottom of the Age deck, 1M0 lowest
+    p0:odin:grid/khrad      Odin: return Grid, recruit Khrad (``p0:odin:pass``) (X-ID-GOD-ODIN-1)
+    p0:thor:cancel          Thor cancels one discard imposed on its owner (X-ID-GOD-THOR-1)
+    p0:capture:yes          a Giant captures the dwarf (``no``: place it, the Giant face down) (X-ID-8)
+    p0:gullinbursti:miner   Gullinbursti's column (X-ID-ANIMAL-HREASVELG-1)
+    p0:olrun:warrior        Ölrun's class (X-ID-VALK-OLRUN-1)
+    p0:skymir:loki,garm     the Mythology cards Skymir keeps (X-ID-GIANT-SKYMIR-1)
+
 Coin locations: ``t0``..``t2`` tavern spaces (Goblin, Dragon, Horse), ``p0``/``p1``
 pouch spaces, ``h0``.. coins in hand (hand is kept sorted): the text of a
 :class:`nidlib.core.places.Place`, read by :func:`nidlib.core.places.parse_place`.
@@ -37,6 +50,7 @@ pouch spaces, ``h0``.. coins in hand (hand is kept sorted): the text of a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nidlib.core.cards import ALL_HERO_IDS, CARDS, DwarfClass
@@ -276,6 +290,122 @@ class ChooseClass:
         return f"p{self.player}:mjollnir:{self.column}"
 
 
+@dataclass(frozen=True, slots=True)
+class Reserve:
+    """Loki: the Power token on one tavern card; ``card == ""`` passes (X-ID-GOD-LOKI-1)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:loki:{self.card or 'pass'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Freya: swap two cards of two different taverns; ``("", "")`` passes (X-ID-GOD-FREYA-1)."""
+
+    player: int
+    cards: tuple[str, str]
+
+    def __str__(self) -> str:
+        return f"p{self.player}:freya:{','.join(self.cards) if self.cards[0] else 'pass'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Frigg:
+    """Frigg: instead of taking ``card`` (a Dwarf or Royal Offering of this tavern), put it at the bottom
+    of the Age deck and draw its top three (X-ID-GOD-FRIGG-1)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:frigg:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class FriggKeep:
+    """Frigg: the card kept; ``under`` go to the bottom of the Age deck, the first one lowest (X-ID-GOD-FRIGG-1)."""
+
+    player: int
+    card: str
+    under: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"p{self.player}:frigg-keep:{self.card}/{','.join(self.under)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Odin:
+    """Odin: return the neutral hero ``give``, recruit ``take``; ``("", "")`` passes (X-ID-GOD-ODIN-1)."""
+
+    player: int
+    give: str
+    take: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}:odin:{self.give}/{self.take}" if self.give else f"p{self.player}:odin:pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Thor:
+    """Thor: cancel one discard imposed on its owner (X-ID-GOD-THOR-1)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player}:thor:cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """A pending Giant: capture the dwarf (``True``), or place it and turn the Giant face down (X-ID-8)."""
+
+    player: int
+    capture: bool
+
+    def __str__(self) -> str:
+        return f"p{self.player}:capture:{'yes' if self.capture else 'no'}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceGullinbursti:
+    """Gullinbursti into the column of its owner's choice (X-ID-ANIMAL-HREASVELG-1)."""
+
+    player: int
+    column: DwarfClass
+
+    def __str__(self) -> str:
+        return f"p{self.player}:gullinbursti:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOlrun:
+    """Ölrun's class (X-ID-VALK-OLRUN-1)."""
+
+    player: int
+    column: DwarfClass
+
+    def __str__(self) -> str:
+        return f"p{self.player}:olrun:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMyth:
+    """Skymir: the (up to two) Mythology cards kept of those drawn from the reserve (X-ID-GIANT-SKYMIR-1)."""
+
+    player: int
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"p{self.player}:skymir:{','.join(self.cards)}"
+
+
+IdavollAction = (
+    Reserve | Swap | Frigg | FriggKeep | Odin | Thor | Capture | PlaceGullinbursti | ChooseOlrun | KeepMyth
+)
+
 Action = (
     Bid
     | UlineBid
@@ -297,6 +427,16 @@ Action = (
     | PlaceDoubles
     | TakeCamp
     | ChooseClass
+    | Reserve
+    | Swap
+    | Frigg
+    | FriggKeep
+    | Odin
+    | Thor
+    | Capture
+    | PlaceGullinbursti
+    | ChooseOlrun
+    | KeepMyth
 )
 
 
@@ -323,6 +463,69 @@ _CARD_VERBS: dict[str, type[Pick | Keep | TavernDiscard | TakeDiscarded | Discar
     "take": TakeDiscarded,
     "discard-card": DiscardCard,
     "camp": TakeCamp,
+}
+
+
+def _card_list(text: str, arg: str, n: tuple[int, ...], example: str) -> tuple[str, ...]:
+    cards = tuple(c for c in arg.split(",") if c)
+    if len(cards) not in n or any(c not in CARDS for c in cards):
+        raise InvalidActionError(f"{text!r}: name the cards, e.g. {example}")
+    return cards
+
+
+def _parse_loki(text: str, player: int, arg: str) -> Action:
+    if arg == "pass":
+        return Reserve(player, "")
+    return Reserve(player, _card_list(text, arg, (1,), "p0:loki:1W3 or p0:loki:pass")[0])
+
+
+def _parse_freya(text: str, player: int, arg: str) -> Action:
+    if arg == "pass":
+        return Swap(player, ("", ""))
+    a, b = _card_list(text, arg, (2,), "p0:freya:1W3,1E7 or p0:freya:pass")
+    return Swap(player, (a, b))
+
+
+def _parse_frigg_keep(text: str, player: int, arg: str) -> Action:
+    kept, _sep, under = arg.partition("/")
+    cards = _card_list(text, kept, (1,), "p0:frigg-keep:1E9/1M0,1H2")
+    return FriggKeep(player, cards[0], _card_list(text, under, (0, 1, 2), "p0:frigg-keep:1E9/1M0,1H2"))
+
+
+def _parse_odin(text: str, player: int, arg: str) -> Action:
+    if arg == "pass":
+        return Odin(player, "", "")
+    give, sep, take = arg.partition("/")
+    if not sep or give not in ALL_HERO_IDS or take not in ALL_HERO_IDS:
+        raise InvalidActionError(f"{text!r}: name two heroes, e.g. p0:odin:grid/khrad, or p0:odin:pass")
+    return Odin(player, give, take)
+
+
+def _parse_thor(text: str, player: int, arg: str) -> Action:
+    if arg != "cancel":
+        raise InvalidActionError(f"{text!r}: Thor's power is p0:thor:cancel")
+    return Thor(player)
+
+
+def _parse_capture(text: str, player: int, arg: str) -> Action:
+    if arg not in ("yes", "no"):
+        raise InvalidActionError(f"{text!r}: capture 'yes' or 'no'")
+    return Capture(player, arg == "yes")
+
+
+_IDAVOLL_VERBS: dict[str, Callable[[str, int, str], Action]] = {
+    "loki": _parse_loki,
+    "freya": _parse_freya,
+    "frigg": lambda text, player, arg: Frigg(player, _card_list(text, arg, (1,), "p0:frigg:1W3")[0]),
+    "frigg-keep": _parse_frigg_keep,
+    "odin": _parse_odin,
+    "thor": lambda text, player, arg: _parse_thor(text, player, arg),
+    "capture": _parse_capture,
+    "gullinbursti": lambda text, player, arg: PlaceGullinbursti(player, _column(arg)),
+    "olrun": lambda text, player, arg: ChooseOlrun(player, _column(arg)),
+    "skymir": lambda text, player, arg: KeepMyth(
+        player, _card_list(text, arg, (0, 1, 2), "p0:skymir:loki,garm")
+    ),
 }
 
 
@@ -371,6 +574,8 @@ def parse(text: str) -> Action:
         return PlaceDoubles(player, (cols[0], cols[1]))
     if verb == "mjollnir":
         return ChooseClass(player, _column(arg))
+    if verb in _IDAVOLL_VERBS:
+        return _IDAVOLL_VERBS[verb](text, player, arg)
     if verb == "hero":
         if arg not in ALL_HERO_IDS:
             raise InvalidActionError(f"{text!r}: there is no hero {arg!r}")

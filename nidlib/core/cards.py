@@ -49,6 +49,13 @@ class CardKind(StrEnum):
     ARTIFACT = "artifact"  # Thingvellir Camp card (X-TH-ART table)
     MERCENARY = "mercenary"  # Thingvellir Camp card (X-TH-10)
     DOUBLE = "double"  # one of Olwyn's two doubles (X-TH-HERO-OLWYN-1/2)
+    ANIMAL = "animal"  # Idavoll Mythology card: a mythical Animal, placed in its column (X-ID-ANIMAL table)
+    GOD = "god"  # Idavoll Mythology card, command zone with its Power token (X-ID-GOD table)
+    GIANT = "giant"  # Idavoll Mythology card, command zone with its Capture token (X-ID-GIANT table)
+    VALKYRIE = "valkyrie"  # Idavoll Mythology card, command zone with her Strength token (X-ID-VALK table)
+    GULLINBURSTI = (
+        "gullinbursti"  # Idavoll's special card, 1 rank of a chosen column (X-ID-ANIMAL-HREASVELG-2)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +80,8 @@ class Card:
     options: tuple[tuple[DwarfClass, int], ...] = ()
     #: the expansion the card belongs to ("" = the base game)
     expansion: str = ""
+    #: Idavoll: a God's fixed points (X-ID-GOD table)
+    points: int = 0
 
     @property
     def rank_count(self) -> int:
@@ -88,15 +97,18 @@ class Card:
 
     @property
     def is_dwarf_like(self) -> bool:
-        """Dwarf cards for discard effects: dwarves, the special blacksmith, enlisted Mercenaries and
-        Olwyn's doubles (R-HERO-DAGDA-3/4, X-TH-INT-2); never heroes nor Vegvisir (X-TH-ART-VEGVISIR-3)."""
+        """Dwarf cards for discard effects: dwarves, the special blacksmith, enlisted Mercenaries,
+        Olwyn's doubles and Gullinbursti (R-HERO-DAGDA-3/4, X-TH-INT-2, X-ID-ANIMAL-HREASVELG-2); never
+        heroes, Vegvisir (X-TH-ART-VEGVISIR-3) nor an Animal (X-ID-ANIMAL-0)."""
         return self.kind in _DWARF_KINDS
 
     def __repr__(self) -> str:
         return f"card({self.id!r})"
 
 
-_DWARF_KINDS = frozenset({CardKind.DWARF, CardKind.ARMORER, CardKind.MERCENARY, CardKind.DOUBLE})
+_DWARF_KINDS = frozenset(
+    {CardKind.DWARF, CardKind.ARMORER, CardKind.MERCENARY, CardKind.DOUBLE, CardKind.GULLINBURSTI}
+)
 
 
 # --- Dwarf decks (R-COMP-1) -------------------------------------------------
@@ -169,10 +181,17 @@ def age_deck(age: int, players: int) -> list[Card]:
     return [c for c in AGE_DECKS[age] if players == 5 or not c.five_players_only]
 
 
-def max_rounds(age: int, players: int) -> int:
-    """Rounds an Age deck can fill: 4 (2-3 players) or 3 (4-5), one more for a whole Age II deck (R-FLOW-3)."""
+def max_rounds(age: int, players: int, *, idavoll: bool = False) -> int:
+    """Rounds an Age deck can fill: 4 (2-3 players) or 3 (4-5), one more for a whole Age II deck (R-FLOW-3).
+
+    With Idavoll the Dancing Dragon draws from the Mythology deck in Age I rounds 1-3, so Age I lasts
+    one more round: 5 at 2-3 players, 4 at 4-5 (X-ID-3, X-ID-DECK-1).
+    """
     per_round = 3 * max(3, players)
-    return -(-len(age_deck(age, players)) // per_round)
+    deck = len(age_deck(age, players))
+    if idavoll and age == 1:
+        return 3 + -(-(deck - 3 * (per_round * 2 // 3)) // per_round)
+    return -(-deck // per_round)
 
 
 # --- Heroes (R-COMP-4, section 12) -------------------------------------------
@@ -401,10 +420,99 @@ CAMP_DECKS: dict[int, tuple[str, ...]] = {
 CAMP_AGE: dict[str, int] = {**ARTIFACT_AGE, **MERCENARY_AGE}
 CAMP_SIZE = 5  # X-TH-3
 
+# --- Idavoll: the 20 Mythology cards and Gullinbursti (RULES.md A.2.1) -----------------------------
+
+
+class Myth(StrEnum):
+    """The 20 Mythology cards (X-ID-1): 5 Animals, 5 Gods, 5 Giants, 5 Valkyries."""
+
+    DURATHOR = "durathor"
+    GARM = "garm"
+    HREASVELG = "hreasvelg"
+    NIDHOGG = "nidhogg"
+    RATATOSK = "ratatosk"
+    FREYA = "freya"
+    FRIGG = "frigg"
+    LOKI = "loki"
+    ODIN = "odin"
+    THOR = "thor"
+    GYMIR = "gymir"
+    HRUNGNIR = "hrungnir"
+    SKYMIR = "skymir"
+    SURT = "surt"
+    THRIVALDI = "thrivaldi"
+    BRYNHILDR = "brynhildr"
+    HILDR = "hildr"
+    OLRUN = "olrun"
+    SIGRDRIFA = "sigrdrifa"
+    SVAFA = "svafa"
+
+
+def _myth(
+    m: Myth,
+    kind: CardKind,
+    name: str,
+    cls: DwarfClass | None = None,
+    ranks: tuple[int, ...] = (),
+    points: int = 0,
+) -> Card:
+    return Card(id=m.value, kind=kind, name=name, cls=cls, ranks=ranks, points=points, expansion="idavoll")
+
+
+#: the Animals: column and bravery points of their ranks (X-ID-ANIMAL table; hunter/blacksmith ranks are 0)
+ANIMALS: tuple[Card, ...] = (
+    _myth(Myth.DURATHOR, CardKind.ANIMAL, "Durathor", cls=H, ranks=(0,)),
+    _myth(Myth.GARM, CardKind.ANIMAL, "Garm", cls=E, ranks=(9, 0)),
+    _myth(Myth.HREASVELG, CardKind.ANIMAL, "Hraesvelg", cls=B, ranks=(0,)),
+    _myth(Myth.NIDHOGG, CardKind.ANIMAL, "Nidhogg", cls=W, ranks=(5,)),
+    _myth(Myth.RATATOSK, CardKind.ANIMAL, "Ratatosk", cls=M, ranks=(2,)),
+)
+#: the Gods and their points (X-ID-GOD table)
+GODS: tuple[Card, ...] = tuple(
+    _myth(m, CardKind.GOD, m.value.capitalize(), points=pts)
+    for m, pts in ((Myth.FREYA, 15), (Myth.FRIGG, 12), (Myth.LOKI, 8), (Myth.ODIN, 0), (Myth.THOR, 8))
+)
+#: the class of the dwarf each Giant captures (X-ID-GIANT table); a Giant itself has no rank and no column
+GIANT_CLASS: dict[str, DwarfClass] = {
+    Myth.GYMIR: E,
+    Myth.HRUNGNIR: M,
+    Myth.SKYMIR: H,
+    Myth.SURT: W,
+    Myth.THRIVALDI: B,
+}
+GIANTS: tuple[Card, ...] = tuple(_myth(Myth(g), CardKind.GIANT, g.capitalize()) for g in GIANT_CLASS)
+#: each Valkyrie's printed track, top notch first: her value after k notches is ``track[min(k, 4)]`` (X-ID-9)
+VALKYRIE_TRACK: dict[str, tuple[int, ...]] = {
+    Myth.BRYNHILDR: (0, 3, 6, 10, 16),
+    Myth.HILDR: (0, 8, 16, 0, 0),
+    Myth.OLRUN: (0, 3, 6, 10, 16),
+    Myth.SIGRDRIFA: (0, 0, 8, 16, 16),
+    Myth.SVAFA: (0, 4, 8, 16, 16),
+}
+_VALKYRIE_NAMES = {Myth.OLRUN: "Ölrun", Myth.SIGRDRIFA: "Sigrdrífa"}
+VALKYRIES: tuple[Card, ...] = tuple(
+    _myth(Myth(v), CardKind.VALKYRIE, _VALKYRIE_NAMES.get(Myth(v), v.capitalize())) for v in VALKYRIE_TRACK
+)
+
+
+def valkyrie_value(valkyrie: str, k: int) -> int:
+    """The points under a Valkyrie's Strength token after ``k`` notches (X-ID-9): ``track[min(k, 4)]``."""
+    track = VALKYRIE_TRACK[valkyrie]
+    return track[min(k, len(track) - 1)]
+
+
+#: Gullinbursti: 1 rank of the column its owner chooses, 0 bravery points (X-ID-ANIMAL-HREASVELG-2)
+GULLINBURSTI = Card(id="gullinbursti", kind=CardKind.GULLINBURSTI, name="Gullinbursti", expansion="idavoll")
+MYTHOLOGY: tuple[Card, ...] = (*ANIMALS, *GODS, *GIANTS, *VALKYRIES)
+MYTHOLOGY_IDS: tuple[str, ...] = tuple(c.id for c in MYTHOLOGY)
+#: the Mythology deck's size: 3 rounds of the Dancing Dragon (X-ID-2: 9, 9, 12, 15)
+MYTH_DECK_SIZE: dict[int, int] = {2: 9, 3: 9, 4: 12, 5: 15}
+
 CARDS: dict[str, Card] = {c.id: c for deck in AGE_DECKS.values() for c in deck}
 CARDS.update({c.id: c for c in HEROES})
 CARDS[ARMORER.id] = ARMORER
 CARDS.update({c.id: c for c in (*THINGVELLIR_HEROES, *ARTIFACTS, *MERCENARIES, *DOUBLES)})
+CARDS.update({c.id: c for c in (*MYTHOLOGY, GULLINBURSTI)})
 #: the 21 heroes of the base game (R-COMP-4)
 HERO_IDS: tuple[str, ...] = tuple(h.id for h in HEROES)
 BASE_HERO_IDS = HERO_IDS
@@ -412,7 +520,7 @@ BASE_HERO_IDS = HERO_IDS
 ALL_HERO_IDS: tuple[str, ...] = tuple(h.id for h in (*HEROES, *THINGVELLIR_HEROES))
 THINGVELLIR_HERO_IDS: tuple[str, ...] = tuple(h.id for h in THINGVELLIR_HEROES)
 #: the game options' names of the expansions (Options.expansions)
-EXPANSIONS: tuple[str, ...] = ("thingvellir",)
+EXPANSIONS: tuple[str, ...] = ("thingvellir", "idavoll")
 
 
 def hero_ids(expansions: tuple[str, ...] = (), *, first_game: bool = False) -> tuple[str, ...]:

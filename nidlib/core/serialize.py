@@ -28,6 +28,11 @@ from nidlib.core.cards import (
     CLASSES,
     DOUBLES,
     EXPANSIONS,
+    GIANT_CLASS,
+    GIANTS,
+    GULLINBURSTI,
+    MYTHOLOGY_IDS,
+    VALKYRIES,
     CardKind,
     Hero,
     age_deck,
@@ -40,11 +45,14 @@ from nidlib.core.messages import clip
 from nidlib.core.places import HAND_SIZE, Place, parse_place
 from nidlib.core.state import (
     CAMP_FIELDS,
+    FACE_DOWN,
+    IDAVOLL_FIELDS,
     PLAYER_FIELDS,
     STATE_FIELDS,
     Camp,
     Codec,
     FieldSpec,
+    Idavoll,
     Options,
     Player,
     State,
@@ -91,6 +99,16 @@ TASK_ARITY: dict[str, tuple[int, ...]] = {
     "olwyn": (2,),
     "holda": (2,),
     "mjollnir": (2,),
+    "gods": (1,),
+    "odin_step": (2,),
+    "loki": (2,),
+    "freya": (2,),
+    "frigg": (2,),
+    "odin": (2,),
+    "capture": (3,),
+    "gullinbursti": (2,),
+    "olrun": (2,),
+    "skymir": (2,),
 }
 #: the tasks that exist only with Thingvellir (a base game's document cannot hold them)
 THINGVELLIR_TASKS = frozenset(
@@ -113,6 +131,14 @@ THINGVELLIR_TASKS = frozenset(
 )
 
 
+#: the tasks that exist only with Idavoll
+IDAVOLL_TASKS = frozenset(
+    {"gods", "odin_step", "loki", "freya", "frigg", "odin", "capture", "gullinbursti", "olrun", "skymir"}
+)
+#: the kinds of the Mythology cards (X-ID-1)
+MYTH_KINDS = frozenset({CardKind.ANIMAL, CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
+
+
 def state_to_dict(s: State) -> dict[str, Any]:
     """The JSON document of a state: the header, then every declared field (:data:`STATE_FIELDS`).
 
@@ -121,6 +147,8 @@ def state_to_dict(s: State) -> dict[str, Any]:
     doc = _state_doc(s)
     if s.camp is None:
         del doc["camp"]
+    if s.idavoll is None:
+        del doc["idavoll"]
     return doc
 
 
@@ -356,8 +384,9 @@ _TOP_KEYS = ("schema", "version", *(f.json for f in STATE_FIELDS))
 _OPTION_KEYS = tuple(f.name for f in fields(Options))
 _PLAYER_KEYS = tuple(f.json for f in PLAYER_FIELDS)
 _CAMP_KEYS = tuple(f.json for f in CAMP_FIELDS)
+_IDAVOLL_KEYS = tuple(f.json for f in IDAVOLL_FIELDS)
 #: keys a document may leave out: an expansion not in play
-_OPTIONAL_TOP = frozenset({"camp"})
+_OPTIONAL_TOP = frozenset({"camp", "idavoll"})
 _OPTIONAL_OPTIONS = frozenset({"expansions"})
 
 
@@ -395,6 +424,10 @@ def read_state(doc: Any) -> State:
         got[f.name] = _READ[f.codec](r.field(f.json), got)
     if got["options"].thingvellir != (got.get("camp") is not None):
         raise DocumentError("camp", "a game with Thingvellir has a camp, a game without it has none [X-TH-1]")
+    if got["options"].idavoll != (got.get("idavoll") is not None):
+        raise DocumentError(
+            "idavoll", "a game with Idavoll has an idavoll object, a game without it has none [X-ID-1]"
+        )
     s = State(**got)
     players = s.options.players
     for ti, row in enumerate(s.taverns):
@@ -423,7 +456,7 @@ CARD_DISCARD_SOURCES = frozenset({"hofud", "brisingamens"})
 DISCARDS = frozenset({(1, 3), (2, 1)})
 
 
-def _task(r: _Reader, players: int, thingvellir: bool = False) -> Task:
+def _task(r: _Reader, players: int, thingvellir: bool = False, idavoll: bool = False) -> Task:
     """Read and check one task of the ``tasks`` list; :func:`nidlib.core.tasks.task_from_json` makes it typed."""
     items = r.items(6)
     if not items:
@@ -435,6 +468,8 @@ def _task(r: _Reader, players: int, thingvellir: bool = False) -> Task:
         raise r.fail(f"task {kind!r} takes {TASK_ARITY[kind][0] - 1} arguments")
     if kind in THINGVELLIR_TASKS and not thingvellir:
         raise items[0].fail(f"task {kind!r} exists only with Thingvellir [X-TH-1]")
+    if kind in IDAVOLL_TASKS and not idavoll:
+        raise items[0].fail(f"task {kind!r} exists only with Idavoll [X-ID-1]")
     args: list[int | str] = [kind]
     for k, x in enumerate(items[1:], start=1):
         if kind == "transform" and k == 3:
@@ -445,6 +480,11 @@ def _task(r: _Reader, players: int, thingvellir: bool = False) -> Task:
                 raise x.fail("Andumia or Brisingamens takes cards from the discard pile")
         elif kind == "take" and k == 3:
             args.append(x.card())
+        elif kind == "capture" and k == 2:
+            args.append(x.card())
+            card = CARDS[str(args[2])]
+            if card.kind is not CardKind.DWARF:
+                raise x.fail("a Giant captures a Dwarf card [X-ID-GIANT-3]")
         elif kind == "card_discard" and k == 2:
             args.append(x.get_str())
             if args[2] not in CARD_DISCARD_SOURCES:
@@ -500,6 +540,8 @@ def _validate(s: State) -> None:
         see(c, f"heroes_available[{k}]")
     if s.camp is not None:
         _see_camp(s.camp, see)
+    if s.idavoll is not None:
+        _see_idavoll(s, see)
     gems = []
     for i, p in enumerate(s.players):
         base = f"players[{i}]"
@@ -508,7 +550,7 @@ def _validate(s: State) -> None:
             for k, c in enumerate(col):
                 card = CARDS[c]
                 path = f"{base}.army.{CLASSES[ci].value}[{k}]"
-                if c == Hero.YLUD or card.kind is CardKind.DOUBLE:
+                if c == Hero.YLUD or card.kind in (CardKind.DOUBLE, CardKind.GULLINBURSTI):
                     pass
                 elif card.kind is CardKind.MERCENARY:
                     if CLASSES[ci] not in (cls for cls, _bp in card.options):
@@ -530,6 +572,9 @@ def _validate(s: State) -> None:
                 kind = CARDS[c].kind
                 if kind in (CardKind.ARTIFACT, CardKind.MERCENARY) and CARDS[c].cls is None:
                     see(c, path)  # X-TH-7, X-TH-11: artifacts and unenlisted Mercenaries
+                    continue
+                if kind in (CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE):
+                    see(c, path)  # X-ID-5: Gods, Giants and Valkyries in the command zone
                     continue
                 if kind is not CardKind.HERO or CARDS[c].cls is not None:
                     raise DocumentError(path, f"{c!r} cannot be in the command zone")
@@ -591,12 +636,18 @@ def _validate(s: State) -> None:
     )
     if s.options.thingvellir:
         expected |= {c for deck in CAMP_DECKS.values() for c in deck}
+    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hraesvelg's owner places it
+        expected |= set(MYTHOLOGY_IDS)
+        seen.setdefault(GULLINBURSTI.id, "aside")
     # Olwyn's doubles are beside him until his owner places them (X-TH-HERO-OLWYN-1): they may be anywhere
     # or nowhere, but only with Thingvellir, only once, and only once Olwyn is recruited
     doubles = {d.id for d in DOUBLES} if s.options.thingvellir else set()
-    if doubles & set(seen) and not any(Hero.OLWYN in p.heroes for p in s.players):
+    odin_used = s.idavoll is not None and "odin" in s.idavoll.used  # Olwyn returned by Odin (X-ID-GOD-ODIN-4)
+    if doubles & set(seen) and not any(Hero.OLWYN in p.heroes for p in s.players) and not odin_used:
         raise DocumentError("", "Olwyn's doubles are placed only when Olwyn is recruited [X-TH-HERO-OLWYN-1]")
-    extra = sorted(set(seen) - expected - {"armorer"} - doubles)
+    extra = sorted(
+        set(seen) - expected - {"armorer"} - doubles - ({GULLINBURSTI.id} if s.options.idavoll else set())
+    )
     if extra:
         raise DocumentError("", f"card {extra[0]!r} is not part of a {n}-player game")
     missing = sorted(expected - set(seen))
@@ -654,6 +705,39 @@ def _see_camp(camp: Camp, see: Callable[[str, str], None]) -> None:
                 f"camp.removed[{k}]", "only Olwyn's doubles leave the game [X-TH-HERO-OLWYN-4]"
             )
         see(c, f"camp.removed[{k}]")
+
+
+def _see_idavoll(s: State, see: Callable[[str, str], None]) -> None:
+    """Every Mythology card once (X-ID-1): in the Mythology deck or reserve, drawn, removed, or taken;
+    a captured dwarf under its Giant, a dwarf waiting for a capture choice in its task (X-ID-8)."""
+    part = s.idavoll
+    assert part is not None
+    for name in ("deck", "reserve", "drawn"):
+        for k, c in enumerate(getattr(part, name)):
+            if CARDS[c].kind not in MYTH_KINDS and not (name == "drawn" and CARDS[c].age == s.age):
+                raise DocumentError(f"idavoll.{name}[{k}]", f"{c!r} is not a Mythology card [X-ID-2]")
+            see(c, f"idavoll.{name}[{k}]")
+    for k, c in enumerate(part.removed):
+        if CARDS[c].kind not in MYTH_KINDS and c != GULLINBURSTI.id:
+            raise DocumentError(f"idavoll.removed[{k}]", f"{c!r} is not a Mythology card [X-ID-4]")
+        see(c, f"idavoll.removed[{k}]")
+    owned = {c for p in s.players for c in p.command_zone}
+    for k, (giant, entry) in enumerate(zip(GIANTS, part.captured, strict=True)):
+        if entry and giant.id not in owned:
+            raise DocumentError(f"idavoll.captured[{k}]", f"{giant.name} is not in a command zone [X-ID-8]")
+        if entry not in ("", FACE_DOWN):
+            see(entry, f"idavoll.captured[{k}]")
+    for k, (valk, n) in enumerate(zip(VALKYRIES, part.notches, strict=True)):
+        if n and valk.id not in owned:
+            raise DocumentError(f"idavoll.notches[{k}]", f"{valk.name} is not in a command zone [X-ID-9]")
+    if part.olrun >= 0 and "olrun" not in owned:
+        raise DocumentError("idavoll.olrun", "Ölrun is not in a command zone [X-ID-VALK-OLRUN-1]")
+    if part.loki and not any(part.loki in row for row in s.taverns):
+        raise DocumentError("idavoll.loki", f"{part.loki!r} is not a tavern card [X-ID-GOD-LOKI-1]")
+    for k, t in enumerate(s.tasks):
+        card = getattr(t, "card", "")
+        if t.KIND == "capture" and card:
+            see(card, f"tasks[{k}]")
 
 
 _DISTINCTIONS = frozenset(
@@ -735,6 +819,42 @@ def _read_camp(r: _Reader, got: dict[str, Any]) -> Camp:
     return Camp(**part)
 
 
+def _read_idavoll(r: _Reader, got: dict[str, Any]) -> Idavoll:
+    r.obj(_IDAVOLL_KEYS)
+    part: dict[str, Any] = {"seats": _seats(got), "options": got["options"]}
+    for f in IDAVOLL_FIELDS:
+        part[f.name] = _READ[f.codec](r.field(f.json), part)
+    del part["seats"], part["options"]
+    for k, c in enumerate(part["used"]):
+        if CARDS[c].kind is not CardKind.GOD or c in part["used"][:k]:
+            raise r.fail(f"{c!r} is not a God whose power was used once [X-ID-7]", f".used[{k}]")
+    return Idavoll(**part)
+
+
+def _read_giant_states(r: _Reader) -> list[str]:
+    items = r.items(5)
+    if len(items) != len(GIANTS):
+        raise r.fail(f"expected one entry per Giant ({', '.join(g.id for g in GIANTS)})")
+    out = []
+    for giant, x in zip(GIANTS, items, strict=True):
+        text = x.get_str()
+        if text not in ("", FACE_DOWN):
+            card = CARDS.get(text)
+            if card is None or card.kind is not CardKind.DWARF or card.cls is not GIANT_CLASS[giant.id]:
+                raise x.fail(
+                    f"{giant.name} captures a {GIANT_CLASS[giant.id].value} dwarf, not {show(text)} [X-ID-8]"
+                )
+        out.append(text)
+    return out
+
+
+def _read_notches(r: _Reader) -> list[int]:
+    items = r.items(5)
+    if len(items) != len(VALKYRIES):
+        raise r.fail(f"expected one count per Valkyrie ({', '.join(v.id for v in VALKYRIES)})")
+    return [x.get_int(0, 4) for x in items]  # the last notch (X-ID-9)
+
+
 def _read_class_choices(r: _Reader, got: dict[str, Any]) -> list[int]:
     out = []
     columns = [c.value for c in CLASSES]
@@ -756,7 +876,10 @@ def _read_taverns(r: _Reader, got: dict[str, Any]) -> list[list[str]]:
     taverns = [t.cards() for t in rows]
     for ti, row in enumerate(taverns):
         for k, c in enumerate(row):
-            if CARDS[c].age not in (1, 2):  # heroes and the Armorer card never enter a tavern
+            if CARDS[c].kind in MYTH_KINDS:
+                if not got["options"].idavoll:
+                    raise r.fail(f"{c!r} is a Mythology card: only with Idavoll [X-ID-1]", f"[{ti}][{k}]")
+            elif CARDS[c].age not in (1, 2):  # heroes and the Armorer card never enter a tavern
                 raise r.fail(f"{c!r} is not a card of an Age deck [R-ENTER-1]", f"[{ti}][{k}]")
     return taverns
 
@@ -864,12 +987,19 @@ _ENCODE: dict[Codec, _Encode] = {
     Codec.CAMP_DECKS: lambda d: {"1": d[1][:], "2": d[2][:]},
     Codec.CLASS_CHOICES: lambda xs: [CLASSES[k].value if k >= 0 else None for k in xs],
     Codec.FLAG_LIST: _list,
+    Codec.CARD_OR_NONE: _same,
+    Codec.GIANT_STATES: _list,
+    Codec.NOTCHES: _list,
+    Codec.COLUMN: lambda k: CLASSES[k].value if k >= 0 else None,
+    Codec.IDAVOLL: lambda part: None if part is None else _encode_idavoll(part),
 }
 
 _READ: dict[Codec, _Read] = {
     Codec.OPTIONS: _read_options,
     Codec.AGE: lambda r, got: r.get_int(1, 2),
-    Codec.ROUND: lambda r, got: r.get_int(0, max_rounds(got["age"], _seats(got))),
+    Codec.ROUND: lambda r, got: r.get_int(
+        0, max_rounds(got["age"], _seats(got), idavoll=got["options"].idavoll)
+    ),
     Codec.TAVERN_INDEX: lambda r, got: r.get_int(-1, 2),
     Codec.DECKS: _read_decks,
     Codec.TAVERNS: _read_taverns,
@@ -883,7 +1013,9 @@ _READ: dict[Codec, _Read] = {
         [x.get_int(0, _seats(got) - 1) for x in g.items(5)] for g in r.items(5)
     ],
     Codec.BIDS: lambda r, got: [x.get_int(0, 25, null=True) for x in r.items(5)],
-    Codec.TASKS: lambda r, got: [_task(t, _seats(got), got["options"].thingvellir) for t in r.items(60)],
+    Codec.TASKS: lambda r, got: [
+        _task(t, _seats(got), got["options"].thingvellir, got["options"].idavoll) for t in r.items(60)
+    ],
     Codec.SHUFFLES: lambda r, got: r.get_int(0, MAX_SHUFFLES),
     Codec.VIEWER: lambda r, got: r.get_int(0, _seats(got) - 1, null=True),
     Codec.NAME: lambda r, got: check_name(r),
@@ -901,6 +1033,11 @@ _READ: dict[Codec, _Read] = {
     Codec.CAMP_DECKS: _read_camp_decks,
     Codec.CLASS_CHOICES: _read_class_choices,
     Codec.FLAG_LIST: lambda r, got: [x.get_bool() for x in r.items(5)],
+    Codec.CARD_OR_NONE: lambda r, got: r.card() if r.doc != "" else "",
+    Codec.GIANT_STATES: lambda r, got: _read_giant_states(r),
+    Codec.NOTCHES: lambda r, got: _read_notches(r),
+    Codec.COLUMN: _read_thrud,
+    Codec.IDAVOLL: lambda r, got: _read_idavoll(r, got),
 }
 
 
@@ -924,7 +1061,8 @@ def _compile_encoder(
 
 
 _UNCODED = sorted(
-    {f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS, *CAMP_FIELDS)} - (_ENCODE.keys() & _READ.keys())
+    {f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS, *CAMP_FIELDS, *IDAVOLL_FIELDS)}
+    - (_ENCODE.keys() & _READ.keys())
 )
 if _UNCODED:  # pragma: no cover - a field declared in nidlib.core.state without its codec here
     msg = f"nidlib.core.serialize has no encoder or reader for {', '.join(map(str, _UNCODED))}"
@@ -937,3 +1075,10 @@ _camp_doc = _compile_encoder(CAMP_FIELDS, {}, "camp_doc")
 
 def _encode_camp(camp: Camp) -> dict[str, Any]:
     return _camp_doc(camp)
+
+
+_idavoll_doc = _compile_encoder(IDAVOLL_FIELDS, {}, "idavoll_doc")
+
+
+def _encode_idavoll(part: Idavoll) -> dict[str, Any]:
+    return _idavoll_doc(part)

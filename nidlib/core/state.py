@@ -84,6 +84,11 @@ class Codec(StrEnum):
     CAMP_DECKS = "camp decks"
     CLASS_CHOICES = "class choices"
     FLAG_LIST = "flag list"
+    CARD_OR_NONE = "card or none"
+    GIANT_STATES = "giant states"
+    NOTCHES = "notches"
+    COLUMN = "column"
+    IDAVOLL = "idavoll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +172,11 @@ class Options:
     def thingvellir(self) -> bool:
         """Whether Thingvellir is in play (X-TH-1)."""
         return "thingvellir" in self.expansions
+
+    @property
+    def idavoll(self) -> bool:
+        """Whether Idavoll is in play (X-ID-1)."""
+        return "idavoll" in self.expansions
 
     def to_dict(self) -> dict[str, Any]:
         """The ``options`` object of a state document: every field, tuples as lists (no expansion: no key,
@@ -258,6 +268,47 @@ class Camp:
         return f"<Camp {self.cards}>"
 
 
+#: a Giant's entry in :attr:`Idavoll.captured` once it was turned face down (X-ID-8)
+FACE_DOWN = "-"
+
+
+@_derive_copy
+@dataclass(slots=True, repr=False)
+class Idavoll:
+    """Idavoll's part of the game (RULES.md A.2): the Mythology deck and reserve, and the tokens.
+
+    ``State.idavoll`` is ``None`` in a game without Idavoll (and absent from its JSON document).
+    Giants and Valkyries are listed in the order of :data:`nidlib.core.cards.GIANTS` and
+    :data:`~nidlib.core.cards.VALKYRIES`, whoever owns them.
+    """
+
+    #: the Mythology deck, top = last element: the Dancing Dragon's cards in Age I rounds 1-3 (X-ID-2, X-ID-3)
+    deck: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: the Mythology reserve beside the Treasury, top = last element; only Skymir draws from it (X-ID-2)
+    reserve: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: cards removed from the game: unpicked Mythology cards (X-ID-4) and a discarded Gullinbursti (D-X11)
+    removed: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: the cards Frigg's (3) or Skymir's (up to 5) owner is choosing from, seen by that player only
+    drawn: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: the tavern card Loki's Power token lies on, "" when none (X-ID-GOD-LOKI-1)
+    loki: str = _field(Copy.SHARED, Codec.CARD_OR_NONE, default="")
+    #: the Gods whose Power token was used: once per game (X-ID-7)
+    used: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
+    #: per Giant: "" (no capture yet), the captured card's id, or "-" (turned face down) (X-ID-8)
+    captured: list[str] = _field(Copy.LIST, Codec.GIANT_STATES, factory=lambda: [""] * 5)
+    #: per Valkyrie: how many notches her token moved down while she was owned, 0..4 (the last notch, X-ID-9)
+    notches: list[int] = _field(Copy.LIST, Codec.NOTCHES, factory=lambda: [0] * 5)
+    #: the class Ölrun's owner chose (column index), -1 before the choice (X-ID-VALK-OLRUN-1)
+    olrun: int = _field(Copy.SHARED, Codec.COLUMN, default=-1)
+
+    if TYPE_CHECKING:
+
+        def copy(self) -> Idavoll: ...
+
+    def __repr__(self) -> str:
+        return f"<Idavoll deck {len(self.deck)} reserve {len(self.reserve)}>"
+
+
 @_derive_copy
 @dataclass(slots=True, repr=False)
 class State:
@@ -295,6 +346,8 @@ class State:
     viewer: int | None = _field(Copy.SHARED, Codec.VIEWER, default=None)
     #: Thingvellir's Camp and its decks (RULES.md A.1); None without the expansion (and no JSON key)
     camp: Camp | None = _field(Copy.OBJECT, Codec.CAMP, default=None)
+    #: Idavoll's Mythology cards and tokens (RULES.md A.2); None without the expansion (and no JSON key)
+    idavoll: Idavoll | None = _field(Copy.OBJECT, Codec.IDAVOLL, default=None)
 
     if TYPE_CHECKING:
 
@@ -317,4 +370,5 @@ class State:
 #: the declarations, for the serializer, the loader and the tests
 STATE_FIELDS: tuple[FieldSpec, ...] = field_specs(State)
 CAMP_FIELDS: tuple[FieldSpec, ...] = field_specs(Camp)
+IDAVOLL_FIELDS: tuple[FieldSpec, ...] = field_specs(Idavoll)
 PLAYER_FIELDS: tuple[FieldSpec, ...] = field_specs(Player)

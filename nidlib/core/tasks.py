@@ -50,6 +50,15 @@ class DecisionKind(StrEnum):
     OLWYN = "olwyn"
     HOLDA = "holda"
     MJOLLNIR = "mjollnir"
+    # Idavoll (RULES.md A.7 "decisions to expose")
+    LOKI = "loki"
+    FREYA = "freya"
+    FRIGG = "frigg"
+    ODIN = "odin"
+    CAPTURE = "capture"
+    GULLINBURSTI = "gullinbursti"
+    OLRUN = "olrun"
+    SKYMIR = "skymir"
     #: no decision: a position paused just before an automatic step (nidlib.content.scenario); nobody acts
     PAUSED = "paused"
 
@@ -370,6 +379,87 @@ class MjollnirDue:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class GodsStep:
+    """Idavoll: the end of Enter the Dwarves, before the bids: Loki, then Freya (X-ID-SEQ-1)."""
+
+    KIND: ClassVar[str] = "gods"
+
+
+@dataclass(frozen=True, slots=True)
+class OdinStep:
+    """Idavoll: the end of a pick turn of Odin's owner: Odin's exchange is offered if one is possible
+    (X-ID-GOD-ODIN-1, X-ID-SEQ-3)."""
+
+    KIND: ClassVar[str] = "odin_step"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class LokiDue:
+    """Loki's owner may put the Power token on one tavern card, or pass (X-ID-GOD-LOKI-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.LOKI.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreyaDue:
+    """Freya's owner may swap two cards of two taverns, or pass (X-ID-GOD-FREYA-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.FREYA.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FriggDue:
+    """Frigg's owner keeps one of the three cards drawn from the Age deck (X-ID-GOD-FRIGG-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.FRIGG.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class OdinDue:
+    """Odin's owner may exchange one of their neutral heroes for one of the display, or pass (X-ID-GOD-ODIN-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.ODIN.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureDue:
+    """A Giant waits for this dwarf: capture it, or place it and turn the Giant face down (X-ID-8)."""
+
+    KIND: ClassVar[str] = DecisionKind.CAPTURE.value
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GullinburstiDue:
+    """Hraesvelg's owner places Gullinbursti in the column of their choice (X-ID-ANIMAL-HREASVELG-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.GULLINBURSTI.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class OlrunDue:
+    """Ölrun's owner chooses her class (X-ID-VALK-OLRUN-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.OLRUN.value
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkymirDue:
+    """Skymir's capture: keep 2 of the cards drawn from the Mythology reserve (X-ID-GIANT-SKYMIR-1)."""
+
+    KIND: ClassVar[str] = DecisionKind.SKYMIR.value
+    player: int
+
+
 AutoTask = (
     AgeStart
     | RoundStart
@@ -388,6 +478,8 @@ AutoTask = (
     | Enlistment
     | BrisingamensEnd
     | MjollnirStep
+    | GodsStep
+    | OdinStep
 )
 PlayerDecision = (
     UlineBidDue
@@ -409,6 +501,14 @@ PlayerDecision = (
     | OlwynDue
     | HoldaDue
     | MjollnirDue
+    | LokiDue
+    | FreyaDue
+    | FriggDue
+    | OdinDue
+    | CaptureDue
+    | GullinburstiDue
+    | OlrunDue
+    | SkymirDue
 )
 DecisionTask = BidsDue | PlayerDecision
 Task = AutoTask | DecisionTask
@@ -431,6 +531,8 @@ AUTOMATIC: tuple[type[AutoTask], ...] = (
     Enlistment,
     BrisingamensEnd,
     MjollnirStep,
+    GodsStep,
+    OdinStep,
 )
 DECISIONS: tuple[type[DecisionTask], ...] = (
     BidsDue,
@@ -453,6 +555,14 @@ DECISIONS: tuple[type[DecisionTask], ...] = (
     OlwynDue,
     HoldaDue,
     MjollnirDue,
+    LokiDue,
+    FreyaDue,
+    FriggDue,
+    OdinDue,
+    CaptureDue,
+    GullinburstiDue,
+    OlrunDue,
+    SkymirDue,
 )
 #: every task class by its JSON name
 TASK_CLASSES: dict[str, type[Task]] = {c.KIND: c for c in (*AUTOMATIC, *DECISIONS)}
@@ -465,7 +575,7 @@ def is_automatic(t: Task) -> bool:
 
 def player_of(t: Task) -> int | None:
     """The player a task concerns, if any."""
-    return t.player if isinstance(t, RecruitCheck | CoinTrade | PlayerDecision) else None
+    return t.player if isinstance(t, RecruitCheck | CoinTrade | OdinStep | PlayerDecision) else None
 
 
 def decision_kind(t: DecisionTask) -> DecisionKind:
@@ -527,6 +637,15 @@ _FROM_INTS: dict[str, Callable[[list[int]], Task]] = {
     "olwyn": lambda a: OlwynDue(a[0]),
     "holda": lambda a: HoldaDue(a[0]),
     "mjollnir": lambda a: MjollnirDue(a[0]),
+    "gods": lambda a: GodsStep(),
+    "odin_step": lambda a: OdinStep(a[0]),
+    "loki": lambda a: LokiDue(a[0]),
+    "freya": lambda a: FreyaDue(a[0]),
+    "frigg": lambda a: FriggDue(a[0]),
+    "odin": lambda a: OdinDue(a[0]),
+    "gullinbursti": lambda a: GullinburstiDue(a[0]),
+    "olrun": lambda a: OlrunDue(a[0]),
+    "skymir": lambda a: SkymirDue(a[0]),
 }
 
 
@@ -539,6 +658,8 @@ def task_from_json(items: list[int | str]) -> Task:
         return TakeDue(_int(items[1]), _str(items[2]), _str(items[3]) if len(items) > 3 else "")
     if kind == CardDiscardDue.KIND:
         return CardDiscardDue(_int(items[1]), _str(items[2]))
+    if kind == CaptureDue.KIND:
+        return CaptureDue(_int(items[1]), _str(items[2]))
     if kind == TradeDiscardDue.KIND:
         if len(items) == 2:
             return TradeDiscardDue(_int(items[1]))
@@ -569,6 +690,7 @@ __all__ = [
     "BrisingamensEnd",
     "CampClear",
     "CampRefill",
+    "CaptureDue",
     "CardDiscardDue",
     "CoinTrade",
     "Decision",
@@ -581,10 +703,18 @@ __all__ = [
     "Evaluate",
     "FinalScoring",
     "FixOrder",
+    "FreyaDue",
+    "FriggDue",
+    "GodsStep",
+    "GullinburstiDue",
     "HeroDue",
     "HoldaDue",
+    "LokiDue",
     "MjollnirDue",
     "MjollnirStep",
+    "OdinDue",
+    "OdinStep",
+    "OlrunDue",
     "OlwynDue",
     "PickDue",
     "PioneerDue",
@@ -593,6 +723,7 @@ __all__ = [
     "RevealTavern",
     "RoundEnd",
     "RoundStart",
+    "SkymirDue",
     "TakeDue",
     "Task",
     "TavernDiscardDue",

@@ -9,7 +9,10 @@ which everything that player may not know is gone:
   ``player.hidden`` - *which* coins a player owns is public (R-COIN-5), where they
   lie is not;
 * the Pioneer of the Kingdom's drawn cards, unless the option makes them public;
-* the seed (it would reveal future shuffles).
+* the seed (it would reveal future shuffles);
+* Idavoll: which Mythology cards are in the Mythology deck and which in the reserve (both face down,
+  X-ID-2: a view splits their sorted union at the deck's size, an arbitrary but consistent split), and
+  the cards Frigg's or Skymir's owner is choosing from, unless the viewer is that player.
 
 Bots and widgets only ever see views. :func:`determinize` turns a view back into
 a full state by sampling the hidden parts, for search bots.
@@ -22,7 +25,7 @@ from dataclasses import replace
 
 from nidlib.core.cards import Hero
 from nidlib.core.state import State
-from nidlib.core.tasks import PioneerDue
+from nidlib.core.tasks import FriggDue, PioneerDue, SkymirDue
 
 
 def view_for(s: State, player: int) -> State:
@@ -38,6 +41,8 @@ def view_for(s: State, player: int) -> State:
         if not (isinstance(top, PioneerDue) and top.player == player):
             v.decks[2] = sorted(v.decks[2] + v.pioneer_draw)
             v.pioneer_draw = []
+    if v.idavoll is not None:
+        _hide_mythology(v, player)
     for i, p in enumerate(v.players):
         if i == player:
             continue
@@ -50,6 +55,20 @@ def view_for(s: State, player: int) -> State:
     return v
 
 
+def _hide_mythology(v: State, player: int) -> None:
+    part = v.idavoll
+    assert part is not None
+    top = v.tasks[-1] if v.tasks else None
+    if part.drawn and not (isinstance(top, FriggDue | SkymirDue) and top.player == player):
+        if isinstance(top, FriggDue):
+            v.decks[v.age] = sorted(v.decks[v.age] + part.drawn)
+        else:
+            part.reserve = part.reserve + part.drawn
+        part.drawn = []
+    pool = sorted(part.deck + part.reserve)
+    part.deck, part.reserve = pool[: len(part.deck)], pool[len(part.deck) :]
+
+
 def determinize(v: State, rng: random.Random) -> State:
     """A full state consistent with view ``v``: hidden coins and deck order sampled at random."""
     s = v.copy()
@@ -58,6 +77,11 @@ def determinize(v: State, rng: random.Random) -> State:
         rng.shuffle(s.decks[age])
         if s.camp is not None:
             rng.shuffle(s.camp.decks[age])
+    if s.idavoll is not None:  # the Mythology deck / reserve split is unknown (X-ID-2)
+        part = s.idavoll
+        pool = part.deck + part.reserve
+        rng.shuffle(pool)
+        part.deck, part.reserve = pool[: len(part.deck)], pool[len(part.deck) :]
     for i, p in enumerate(s.players):
         if not p.hidden or i == v.viewer:
             continue

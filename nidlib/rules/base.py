@@ -1,22 +1,17 @@
 """What every phase of the rules shares: constants, event helpers, army arithmetic, task and action registries.
 
-Rule ids: R-SETUP-2 and R-SETUP-6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1
-(tavern
-size), R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
-R-HERO-BONFUR-3 and
-R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner), R-TRADE-2
-and R-HERO-ULINE-5 (the
-two coins a trade sums), R-XFORM-6 (the Royal Offerings), and the rule each
-decision kind cites
-(``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2, R-HERO-THRUD-3,
-R-HERO-YLUD-2,
-R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1, R-HERO-YLUD-5, X-TH-6, X-TH-9, X-TH-ART-HOFUD-1,
-X-TH-ART-MJOLLNIR-1, X-TH-ART-VIDOFNIR-1, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1,
-X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-2, X-TH-MERC-1.
-
-The phase modules register a handler per automatic task (:func:`_handles`) and per action
-(:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot
-paths push are interned here (``_PICK_DUE[i]``...): they are frozen values, so one of each is enough.
+Rule ids: R-SETUP-2 and R-SETUP-6 (gems by player count), R-FLOW-3 (rounds per Age), R-ENTER-1 (tavern size),
+R-ARMY-2 and R-LINE-1 (ranks and lines), R-RECRUIT-7 with R-HERO-HOURYA-2,
+R-HERO-BONFUR-3 and R-HERO-DAGDA-3 (which heroes may be recruited), R-BID-4 (Uline's owner),
+R-TRADE-2 and R-HERO-ULINE-5 (the two coins a trade sums), R-XFORM-6 (the Royal Offerings),
+and the rule each decision kind cites (``DECISION_RULE``): R-BID-1, R-HERO-ULINE-4, R-ORDER-1, R-RECRUIT-2,
+R-HERO-THRUD-3, R-HERO-YLUD-2, R-XFORM-1, R-HERO-BONFUR-2, R-TRADE-4, R-DIST-PIONEER-1, R-HERO-YLUD-5,
+X-TH-6, X-TH-9, X-TH-ART-HOFUD-1, X-TH-ART-MJOLLNIR-1, X-TH-ART-VIDOFNIR-1, X-TH-HERO-ANDUMIA-1,
+X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1, X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-2,
+X-TH-MERC-1.  The phase modules register a handler per automatic task (:func:`_handles`) and per action (:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot paths push are interned here (``_PICK_DUE[i]``...): they are frozen values,
+so one of each is enough, R-HERO-DAGDA-2, R-PICK-3, X-ID-1, X-ID-3, X-ID-4, X-ID-8, X-ID-ANIMAL-DURATHOR-1,
+X-ID-ANIMAL-HREASVELG-1, X-ID-GIANT-SKYMIR-1, X-ID-GIANT-THRIVALDI-2, X-ID-GOD-FREYA-1, X-ID-GOD-FRIGG-1,
+X-ID-GOD-LOKI-1, X-ID-GOD-ODIN-1, X-ID-GOD-THOR-1, X-ID-GOD-THOR-2, X-ID-VALK-OLRUN-1, X-TH-5.
 """
 
 from __future__ import annotations
@@ -29,17 +24,25 @@ from typing import Any, TypeVar, cast
 from nidlib.core.actions import (
     Action,
     Bid,
+    Capture,
     ChooseClass,
+    ChooseOlrun,
     Discard,
     DiscardCard,
     Enlist,
     EnlistOrder,
+    FriggKeep,
     Keep,
+    KeepMyth,
+    Odin,
     Pick,
     PlaceDoubles,
+    PlaceGullinbursti,
     PlaceThrud,
     PlaceYlud,
     Recruit,
+    Reserve,
+    Swap,
     TakeCamp,
     TakeDiscarded,
     TavernDiscard,
@@ -49,7 +52,7 @@ from nidlib.core.actions import (
     UlineBid,
     Vidofnir,
 )
-from nidlib.core.cards import CARDS, CLASSES, HOURYA_EXPLORERS, Artifact, CardKind, Hero
+from nidlib.core.cards import CARDS, CLASSES, GIANTS, HOURYA_EXPLORERS, Artifact, CardKind, Hero, Myth
 from nidlib.core.coins import Coin, CoinKind
 from nidlib.core.errors import Violation
 from nidlib.core.events import Event
@@ -80,6 +83,13 @@ W, H, M, B, E = range(5)
 #: the gems dealt for each player count (R-SETUP-2)
 GEMS_BY_PLAYERS: dict[int, tuple[int, ...]] = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5), 5: (1, 2, 3, 4, 5)}
 ROUNDS_PER_AGE: dict[int, int] = {2: 4, 3: 4, 4: 3, 5: 3}  # R-FLOW-3, R-SETUP-6
+
+
+def rounds_in_age(players: int, age: int, *, idavoll: bool = False) -> int:
+    """Rounds of an Age (R-FLOW-3): 4 at 2-3 players, 3 at 4-5; with Idavoll Age I has one more (X-ID-3)."""
+    return ROUNDS_PER_AGE[players] + (1 if idavoll and age == 1 else 0)
+
+
 #: the two coins a coin trade sums (R-TRADE-2): the pouch, or Uline's owner's two hand coins (R-HERO-ULINE-5)
 _POUCH_PAIR: tuple[str, str] = (str(SLOTS[3]), str(SLOTS[4]))
 _HAND_PAIR: tuple[str, str] = (str(hand_place(0)), str(hand_place(1)))
@@ -95,11 +105,23 @@ YLUD: str = Hero.YLUD.value
 ANDUMIA: str = Hero.ANDUMIA.value
 JARIKA: str = Hero.JARIKA.value
 MEGINGJORD: str = Artifact.MEGINGJORD.value
+THOR: str = Myth.THOR.value
+DURATHOR: str = Myth.DURATHOR.value
+#: the kinds of the Mythology cards (X-ID-1)
+MYTH_KINDS = frozenset({CardKind.ANIMAL, CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
+#: Thrivaldi's place in ``Idavoll.captured`` (X-ID-GIANT-THRIVALDI-2)
+_THRIVALDI = [g.id for g in GIANTS].index(Myth.THRIVALDI.value)
 #: ranks each card adds to its column (R-ARMY-2); Ylud, a Mercenary and a double count 1 where they sit
 #: (R-HERO-YLUD-5, X-TH-MERC-1, X-TH-HERO-OLWYN-2).
 RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}
 RANKS[YLUD] = 1
-RANKS.update({cid: 1 for cid, c in CARDS.items() if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE)})
+RANKS.update(
+    {
+        cid: 1
+        for cid, c in CARDS.items()
+        if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE, CardKind.GULLINBURSTI)
+    }
+)
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
@@ -130,6 +152,14 @@ DECISION_RULE: dict[DecisionKind, str] = {
     DecisionKind.OLWYN: "X-TH-HERO-OLWYN-1",
     DecisionKind.HOLDA: "X-TH-HERO-HOLDA-1",
     DecisionKind.MJOLLNIR: "X-TH-ART-MJOLLNIR-1",
+    DecisionKind.LOKI: "X-ID-GOD-LOKI-1",
+    DecisionKind.FREYA: "X-ID-GOD-FREYA-1",
+    DecisionKind.FRIGG: "X-ID-GOD-FRIGG-1",
+    DecisionKind.ODIN: "X-ID-GOD-ODIN-1",
+    DecisionKind.CAPTURE: "X-ID-8",
+    DecisionKind.GULLINBURSTI: "X-ID-ANIMAL-HREASVELG-1",
+    DecisionKind.OLRUN: "X-ID-VALK-OLRUN-1",
+    DecisionKind.SKYMIR: "X-ID-GIANT-SKYMIR-1",
 }
 ACTION_OF: dict[DecisionKind, type[Action]] = {
     DecisionKind.BIDS: Bid,
@@ -152,6 +182,14 @@ ACTION_OF: dict[DecisionKind, type[Action]] = {
     DecisionKind.OLWYN: PlaceDoubles,
     DecisionKind.HOLDA: TakeCamp,
     DecisionKind.MJOLLNIR: ChooseClass,
+    DecisionKind.LOKI: Reserve,
+    DecisionKind.FREYA: Swap,
+    DecisionKind.FRIGG: FriggKeep,
+    DecisionKind.ODIN: Odin,
+    DecisionKind.CAPTURE: Capture,
+    DecisionKind.GULLINBURSTI: PlaceGullinbursti,
+    DecisionKind.OLRUN: ChooseOlrun,
+    DecisionKind.SKYMIR: KeepMyth,
 }
 #: the tasks the hot paths push, interned: tasks are frozen values, so one of each is enough
 _PICK_DUE = tuple(PickDue(i) for i in range(5))
@@ -249,14 +287,56 @@ def eligible_heroes(s: State, p: Player) -> list[str]:
         if h in _SPECIAL_PREREQUISITE:
             if h == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
                 continue
-            if h == BONFUR and not discardable_columns(p, B):  # R-HERO-BONFUR-3
+            if h == BONFUR and len(discardable_columns(p, B)) < discards_needed(
+                s, p, BONFUR
+            ):  # R-HERO-BONFUR-3
                 continue
-            if h == DAGDA and len(discardable_columns(p, H)) < 2:  # R-HERO-DAGDA-3
+            if h == DAGDA and len(discardable_columns(p, H)) < discards_needed(s, p, DAGDA):  # R-HERO-DAGDA-3
                 continue
             if h == ANDUMIA and not any(c in _TAKEABLE for c in s.discard):  # X-TH-HERO-ANDUMIA-2
                 continue
         out.append(h)
     return out
+
+
+def dagda_discards(s: State, p: Player) -> int:
+    """Dagda's discards: 2, or 1 for the owner of Durathor (R-HERO-DAGDA-2, X-ID-ANIMAL-DURATHOR-1)."""
+    return 1 if s.idavoll is not None and DURATHOR in p.columns[H] else 2
+
+
+def thor_ready(s: State, p: Player) -> bool:
+    """Whether ``p`` owns Thor with his Power token unused (X-ID-GOD-THOR-1)."""
+    part = s.idavoll
+    return part is not None and THOR in p.command_zone and THOR not in part.used
+
+
+def discards_needed(s: State, p: Player, hero: str) -> int:
+    """Discardable columns Bonfur (1) or Dagda (2, or 1 with Durathor) needs to be recruited
+    (R-HERO-BONFUR-3, R-HERO-DAGDA-3); one fewer while Thor's token is unused (X-ID-GOD-THOR-2)."""
+    n = 1 if hero == BONFUR else dagda_discards(s, p)
+    return n - 1 if thor_ready(s, p) else n
+
+
+def heroes_for_lines(s: State, p: Player) -> int:
+    """The ``H`` of the golden rule: heroes owned, less Thrivaldi's free hero (X-ID-GIANT-THRIVALDI-2)."""
+    part = s.idavoll
+    if part is not None and part.captured[_THRIVALDI] not in ("", "-") and Myth.THRIVALDI in p.command_zone:
+        return len(p.heroes) - 1
+    return len(p.heroes)
+
+
+def discard_tavern_card(s: State, cid: str) -> None:
+    """A tavern card nobody takes goes to the discard pile (R-PICK-3, X-TH-5/6); a Mythology card is
+    removed from the game instead (X-ID-4)."""
+    part = s.idavoll
+    if part is not None and CARDS[cid].kind in MYTH_KINDS:
+        part.removed.append(cid)
+        if part.loki == cid:
+            part.loki = ""
+        return
+    if part is not None and part.loki == cid:
+        part.loki = ""
+    s.discard.append(cid)
 
 
 def _any_eligible(s: State, p: Player) -> bool:

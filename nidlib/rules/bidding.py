@@ -1,21 +1,17 @@
 """Bidding and tavern order: Enter the Dwarves, bids, revelation, Uline's bid, pick order, gem ties.
 
-Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2,
-R-HERO-ULINE-4,
-R-ORDER-1,
-R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3
-(2-player
-leftovers),
-R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4, X-TH-3, X-TH-4, X-TH-5, X-TH-ART-JARNGLOFI-2,
-X-TH-ART-JARNGLOFI-4,
-X-TH-CAMP-4, X-TH-SEQ-2, X-TH-6.
+Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2, R-HERO-ULINE-4, R-ORDER-1,
+R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3 (2-player leftovers),
+R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4, X-TH-3, X-TH-4, X-TH-5, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-4,
+X-TH-CAMP-4, X-TH-SEQ-2, X-TH-6, R-FLOW-3, X-ID-3, X-ID-4, X-ID-SEQ-1, X-ID-VALK-BRYNHILDR-1.
 """
 
 from __future__ import annotations
 
 from nidlib.core.actions import Bid, UlineBid
+from nidlib.core.cards import AGE_DECKS
 from nidlib.core.state import Player, State
-from nidlib.core.tasks import CampRefill, FixOrder, RevealTavern, RoundStart, TavernEnd, UlineBidDue
+from nidlib.core.tasks import CampRefill, FixOrder, GodsStep, RevealTavern, RoundStart, TavernEnd, UlineBidDue
 from nidlib.rules.base import (
     _BIDS_DUE,
     _ORDER,
@@ -25,7 +21,6 @@ from nidlib.rules.base import (
     _ROUND_END,
     _TAVERN_END,
     _TRADE,
-    ROUNDS_PER_AGE,
     TAVERN_SIZE,
     Log,
     _card,
@@ -35,8 +30,11 @@ from nidlib.rules.base import (
     _handles,
     _t,
     _value,
+    discard_tavern_card,
+    rounds_in_age,
     uline_owner,
 )
+from nidlib.rules.valkyries import BRYNHILDR, notch
 
 
 @_handles(RoundStart)
@@ -44,18 +42,20 @@ def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
     """Enter the Dwarves (R-ENTER-1), then simultaneous bids (R-BID-1)."""
     s.round += 1
     s.tavern = -1
-    deck = s.decks[s.age]
     size = TAVERN_SIZE[s.options.players]
+    myth = s.idavoll
     for t in range(3):
+        deck = s.decks[s.age]
+        if t == 1 and myth is not None and s.age == 1 and myth.deck:
+            deck = myth.deck  # X-ID-3: the Dancing Dragon's cards come from the Mythology deck
         cut = max(len(deck) - size, 0)
         row = deck[cut:]  # the top cards of the deck, in the order they are drawn (popped one by one)
         row.reverse()
         del deck[cut:]
         s.taverns[t] = row
     if log is not None:
-        _ev(
-            log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=ROUNDS_PER_AGE[s.options.players]
-        )
+        rounds = rounds_in_age(s.options.players, s.age, idavoll=myth is not None)  # R-FLOW-3, X-ID-3
+        _ev(log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=rounds)
         for t in range(3):
             _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
     owner = uline_owner(s)
@@ -64,11 +64,15 @@ def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
     if owner is not None:
         _ev(log, "bid.uline-skips", "R-BID-4", owner, name=s.players[owner].name)
     s.tasks.append(_BIDS_DUE)
+    if myth is not None:  # X-ID-SEQ-1: Loki, then Freya, before the bids
+        s.tasks.append(_GODS)
     if s.camp is not None:  # X-TH-3, X-TH-SEQ-2: after the taverns, the Camp is refilled
         s.tasks.append(_CAMP_REFILL)
 
 
 _CAMP_REFILL = CampRefill()
+_GODS = GodsStep()
+_AGE_CARDS = frozenset(c.id for deck in AGE_DECKS.values() for c in deck)
 
 
 @_handles(RevealTavern)
@@ -153,6 +157,8 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
                 swaps=[f"{ps[x].name} \u2194 {ps[y].name}" for x, y in pairs],
             )
         _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
+    if s.idavoll is not None and order:  # X-ID-VALK-BRYNHILDR-1, X-ID-SEQ-2: once the order is fixed
+        notch(s, BRYNHILDR, order[0], 1, log, tavern=_t(t))
     tasks = s.tasks
     tasks.append(_TAVERN_END[t])
     for i in reversed(order):
@@ -174,8 +180,11 @@ def _task_tavern_end(s: State, task: TavernEnd, log: Log) -> None:
         ):  # the leftovers of a Camp visit: X-TH-5, or X-TH-6 at 2 players
             rule = "X-TH-6" if s.options.players == 2 else "X-TH-5"
         for cid in s.taverns[t]:
-            _ev(log, "tavern.discard", rule, tavern=_t(t), card=_card(cid))
-        s.discard.extend(s.taverns[t])
+            if s.idavoll is not None and cid not in _AGE_CARDS:  # X-ID-4: removed from the game
+                _ev(log, "tavern.myth-removed", "X-ID-4", tavern=_t(t), card=_card(cid))
+            else:
+                _ev(log, "tavern.discard", rule, tavern=_t(t), card=_card(cid))
+            discard_tavern_card(s, cid)
         s.taverns[t] = []
     if s.ties:
         _gem_exchange(s, log)

@@ -3,13 +3,14 @@
 Rule ids: R-AGE-1, R-AGE-2, R-HERO-YLUD-2, R-HERO-YLUD-3, R-HERO-YLUD-4, R-EVAL-2, R-EVAL-3,
 R-EVAL-4, R-EVAL-5, R-DIST-KINGSHAND-1, R-DIST-HUNTINGMASTER-1, R-DIST-CROWNJEWELER-1,
 R-DIST-ARMORER-1, R-DIST-PIONEER-1, R-DIST-PIONEER-2, R-DIST-PIONEER-3, R-DIST-PIONEER-4,
-R-HERO-THRUD-5, R-END-1, R-SCORE-1, R-SCORE-10 (the scores themselves: :mod:`nidlib.rules.scoring`).
+R-HERO-THRUD-5, R-END-1, R-SCORE-1, R-SCORE-10 (the scores themselves: :mod:`nidlib.rules.scoring`),
+X-ID-VALK-HILDR-1, X-ID-ANIMAL-GARM-2.
 """
 
 from __future__ import annotations
 
 from nidlib.core.actions import Keep
-from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, CardKind
+from nidlib.core.cards import CARDS, CLASSES, DISTINCTION_OF, CardKind, Myth
 from nidlib.core.coins import BASIC_COINS, GREEN_3
 from nidlib.core.state import State
 from nidlib.core.tasks import Evaluate, FinalScoring, PioneerDue, ThrudHome, YludDue, YludStep
@@ -31,9 +32,12 @@ from nidlib.rules.base import (
     _shuffle,
     ranks,
 )
-from nidlib.rules.scoring import ScoreTable, Tableau, score_tableaux, scoring_command_zone
+from nidlib.rules.scoring import ScoreTable, Tableau, idavoll_tokens, score_tableaux, scoring_command_zone
 from nidlib.rules.taverns import _place
 from nidlib.rules.trades import _push_transform
+from nidlib.rules.valkyries import HILDR, notch
+
+GARM: str = Myth.GARM.value
 
 
 @_handles(YludStep)
@@ -79,6 +83,8 @@ def _task_eval(s: State, task: Evaluate, log: Log) -> None:
     w = winners[0]
     p = ps[w]
     p.command_zone.append(dist.value)  # R-EVAL-4
+    if s.idavoll is not None:  # X-ID-VALK-HILDR-1: one notch per distinction
+        notch(s, HILDR, w, 1, log, distinction=f"@distinction.{dist.value}")
     if log is not None:
         _ev(
             log,
@@ -111,7 +117,9 @@ def _task_eval(s: State, task: Evaluate, log: Log) -> None:
         _place(s, w, "armorer", log)
     else:  # R-DIST-PIONEER-1
         deck = s.decks[2]
-        drawn = [deck.pop() for _ in range(min(3, len(deck)))]
+        # Garm's owner draws 6 instead of 3 (X-ID-ANIMAL-GARM-2)
+        n = 6 if s.idavoll is not None and GARM in p.columns[E] else 3
+        drawn = [deck.pop() for _ in range(min(n, len(deck)))]
         s.pioneer_draw = drawn
         visible = None if s.options.pioneer_draw_public else w
         _ev(
@@ -188,6 +196,8 @@ def tableaux(s: State) -> list[Tableau]:
             coins=tuple(p.coins()),
             gem=p.gem,
             mjollnir=CLASSES[s.camp.mjollnir[i]] if s.camp is not None and s.camp.mjollnir[i] >= 0 else None,
+            captured=idavoll_tokens(s, i)[0],
+            notches=idavoll_tokens(s, i)[1],
         )
         for i, p in enumerate(s.players)
     ]

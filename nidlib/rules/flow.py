@@ -8,9 +8,8 @@ pops automatic tasks and calls their handlers, registered by the phase modules
 unchecked, in-place path of bots and benchmarks.
 
 Rule ids: R-SETUP-1, R-SETUP-2, R-SETUP-3, R-SETUP-4, R-SETUP-5, R-SETUP-6, R-FLOW-1, R-FLOW-3,
-R-PICK-1 (an
-empty tavern), R-AGE-1, R-AGE-2, R-EVAL-2 (the order of the end steps), R-ROUND-1, X-TH-1, X-TH-2,
-X-TH-SEQ-3.
+R-PICK-1 (an empty tavern), R-AGE-1, R-AGE-2, R-EVAL-2 (the order of the end steps), R-ROUND-1, X-TH-1,
+X-TH-2, X-TH-SEQ-3, X-ID-2.
 """
 
 from __future__ import annotations
@@ -18,11 +17,19 @@ from __future__ import annotations
 import random
 
 from nidlib.core.actions import Action
-from nidlib.core.cards import CAMP_DECKS, EXPANSIONS, age_deck, hero_ids
+from nidlib.core.cards import (
+    CAMP_DECKS,
+    EXPANSIONS,
+    MYTH_DECK_SIZE,
+    MYTHOLOGY_IDS,
+    age_deck,
+    hero_ids,
+    max_rounds,
+)
 from nidlib.core.coins import BASIC_COINS, initial_treasury
 from nidlib.core.errors import IllegalActionError, NidError
 from nidlib.core.events import Event
-from nidlib.core.state import Camp, Options, Player, State
+from nidlib.core.state import Camp, Idavoll, Options, Player, State
 from nidlib.core.tasks import (
     AgeStart,
     BrisingamensEnd,
@@ -41,19 +48,19 @@ from nidlib.core.tasks import (
 # the phase modules register their task handlers and actions (base._handles, base._does) on import;
 # an expansion's module after them (it wraps some of the base actions)
 from nidlib.rules import bidding, evaluation, taverns, trades  # noqa: F401
-from nidlib.rules import thingvellir as _thingvellir  # noqa: F401
+from nidlib.rules import idavoll as _idavoll  # noqa: F401  (it imports Thingvellir first: it wraps its pick)
 from nidlib.rules.base import (
     _COIN_ORDER,
     _DO,
     _ROUND_START,
     _TASKS,
     GEMS_BY_PLAYERS,
-    ROUNDS_PER_AGE,
     TAVERN_SIZE,
     Log,
     _ev,
     _handles,
     _t,
+    rounds_in_age,
 )
 from nidlib.rules.legal import check
 
@@ -71,7 +78,8 @@ def new_game(
 ) -> State:
     """A new game, shuffled and dealt from ``seed``, waiting for the first bids (R-SETUP-1..6).
 
-    ``expansions=("thingvellir",)`` adds Thingvellir: the Camp, its two decks, the six heroes (X-TH-2).
+    ``expansions=("thingvellir",)`` adds Thingvellir: the Camp, its two decks, the six heroes (X-TH-2);
+    ``"idavoll"`` adds Idavoll: the Mythology deck and reserve, and Gullinbursti aside (X-ID-2).
 
     :raises ValueError: for a player count outside 2-5, bad names or an unknown expansion.
     """
@@ -115,6 +123,11 @@ def new_game(
             camp_deck = list(CAMP_DECKS[age])
             rng.shuffle(camp_deck)
             s.camp.decks[age] = camp_deck
+    if opts.idavoll:  # X-ID-2: the Mythology deck (3 x cards per tavern) and the reserve, from the seed
+        myth = list(MYTHOLOGY_IDS)
+        rng.shuffle(myth)
+        cut = MYTH_DECK_SIZE[players]
+        s.idavoll = Idavoll(deck=myth[:cut], reserve=myth[cut:])
     if events is not None:
         _ev(
             events,
@@ -123,7 +136,7 @@ def new_game(
             players=players,
             names=list(names),
             cards=TAVERN_SIZE[players],
-            rounds=ROUNDS_PER_AGE[players],
+            rounds=rounds_in_age(players, 1, idavoll=opts.idavoll),
             coins=sum(s.treasury.values()),
         )
     if events is not None:
@@ -132,6 +145,14 @@ def new_game(
         _ev(events, "setup.first-game", "R-SETUP-5")
     if opts.thingvellir:
         _ev(events, "setup.thingvellir", "X-TH-2")
+    if opts.idavoll:
+        _ev(
+            events,
+            "setup.idavoll",
+            "X-ID-2",
+            deck=len(s.idavoll.deck) if s.idavoll else 0,
+            rounds=max_rounds(1, players, idavoll=True),
+        )
     s.tasks = [*end_steps(1, thingvellir=opts.thingvellir), AgeStart(1)]
     _run(s, events)
     return s

@@ -72,8 +72,8 @@ def check_flow(s: State, *, paused: bool = False) -> None:
     ``Scenario.build(stop_before=...)``, see :func:`_check_paused`).
     """
     tasks = s.tasks
-    if s.camp is not None and not (tasks and is_automatic(tasks[-1])):
-        _check_thingvellir(s)
+    if (s.camp is not None or s.idavoll is not None) and not (tasks and is_automatic(tasks[-1])):
+        _check_expansion(s)
         return
     if tasks and is_automatic(tasks[-1]):
         if paused:
@@ -201,8 +201,8 @@ def _paused_in_round(s: State, top: Task, at: str, skeleton: list[Task]) -> None
     check_flow(below, paused=True)
 
 
-def _check_thingvellir(s: State) -> None:
-    """The flow check of a Thingvellir position (RULES.md A.1.8).
+def _check_expansion(s: State) -> None:
+    """The flow check of a Thingvellir or Idavoll position (RULES.md A.1.8, A.2.10).
 
     Lighter than the base game's shape check, and stated honestly: the end steps of the Age lie at the
     bottom of the stack (X-TH-SEQ-3), the top is a decision that has a legal action, each player owns
@@ -218,7 +218,7 @@ def _check_thingvellir(s: State) -> None:
         if s.age != 2:
             raise _fail("tasks", "the game cannot be over in Age 1")
         return
-    skeleton = end_steps(s.age, thingvellir=True)
+    skeleton = end_steps(s.age, thingvellir=s.camp is not None)
     bottom = [t for t in tasks if is_automatic(t) and t.KIND in _END_KINDS]
     if (
         bottom != [t for t in skeleton if t.KIND in _END_KINDS][: len(bottom)]

@@ -1,13 +1,10 @@
 """What the game waits for, the legal actions, and why an action is illegal.
 
-Rule ids: R-FLOW-2 (a malformed action), R-COIN-4 (a player view), R-END-1, R-SETUP-6, R-BID-1,
-R-BID-3,
-R-BID-4, R-HERO-ULINE-4, R-PICK-1, R-ORDER-1, R-RECRUIT-2, R-COMP-4, R-HERO-HOURYA-2,
-R-HERO-BONFUR-2,
-R-HERO-BONFUR-3, R-HERO-DAGDA-2, R-HERO-DAGDA-3, R-HERO-THRUD-3, R-HERO-YLUD-2,
-R-XFORM-1, R-XFORM-2,
+Rule ids: R-FLOW-2 (a malformed action), R-COIN-4 (a player view), R-END-1, R-SETUP-6, R-BID-1, R-BID-3,
+R-BID-4, R-HERO-ULINE-4, R-PICK-1, R-ORDER-1, R-RECRUIT-2, R-COMP-4, R-HERO-HOURYA-2, R-HERO-BONFUR-2,
+R-HERO-BONFUR-3, R-HERO-DAGDA-2, R-HERO-DAGDA-3, R-HERO-THRUD-3, R-HERO-YLUD-2, R-XFORM-1, R-XFORM-2,
 R-HERO-ULINE-5, R-TRADE-4, R-DIST-PIONEER-1, X-TH-4, X-TH-ART-JARNGLOFI-4, X-TH-HERO-ANDUMIA-2,
-X-TH-HERO-KHRAD-1.
+X-TH-HERO-KHRAD-1, X-ID-GOD-FRIGG-1, X-ID-GOD-LOKI-1, X-ID-GOD-THOR-1.
 """
 
 from __future__ import annotations
@@ -20,20 +17,30 @@ from typing import Any
 from nidlib.core.actions import (
     Action,
     Bid,
+    Capture,
     ChooseClass,
+    ChooseOlrun,
     Discard,
     DiscardCard,
     Enlist,
     EnlistOrder,
+    Frigg,
+    FriggKeep,
     Keep,
+    KeepMyth,
+    Odin,
     Pick,
     PlaceDoubles,
+    PlaceGullinbursti,
     PlaceThrud,
     PlaceYlud,
     Recruit,
+    Reserve,
+    Swap,
     TakeCamp,
     TakeDiscarded,
     TavernDiscard,
+    Thor,
     TradeCoins,
     TradeDiscard,
     Transform,
@@ -48,6 +55,7 @@ from nidlib.core.state import State
 from nidlib.core.tasks import (
     AutoTask,
     BidsDue,
+    CaptureDue,
     CardDiscardDue,
     Decision,
     DecisionKind,
@@ -62,6 +70,7 @@ from nidlib.core.tasks import (
     UlineTradeDue,
     YludDue,
 )
+from nidlib.rules import idavoll
 from nidlib.rules.base import (
     _CHECK,
     _LEGAL,
@@ -80,6 +89,7 @@ from nidlib.rules.base import (
     _coin_term,
     _t,
     discardable_columns,
+    discards_needed,
     eligible_heroes,
     ranks,
 )
@@ -105,6 +115,8 @@ def decision(s: State) -> Decision | None:
         return Decision(kind, (top.player,), {"age": top.age})
     if isinstance(top, TakeDue | CardDiscardDue):
         return Decision(kind, (top.player,), {"source": top.source})
+    if isinstance(top, CaptureDue):
+        return Decision(kind, (top.player,), {"card": top.card})
     return Decision(kind, (top.player,))
 
 
@@ -171,6 +183,8 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
         picks: list[Action] = [pick_action(i, c) for c in s.taverns[s.tavern]]
         if s.camp is not None and camp_visit_allowed(s, i):  # X-TH-4: a Camp card instead
             picks += [pick_action(i, c) for c in s.camp.cards if camp_card_allowed(s, i, c) is None]
+        if s.idavoll is not None:  # X-ID-GOD-LOKI-1 (Loki's card), X-ID-GOD-FRIGG-1 (Frigg instead)
+            return idavoll.legal_picks(s, i, picks)
         return picks
     if isinstance(top, BidsDue):
         pending = [i for i, q in enumerate(s.players) if not q.bid_done]
@@ -206,8 +220,10 @@ def legal_actions(s: State, player: int | None = None) -> list[Action]:
     if isinstance(top, DiscardDue):
         cols = discardable_columns(p, top.exclude)
         if top.count == 1:
-            return [Discard(i, (CLASSES[c],)) for c in cols]
-        return [Discard(i, (CLASSES[x], CLASSES[y])) for x in cols for y in cols if x < y]
+            discards: list[Action] = [Discard(i, (CLASSES[c],)) for c in cols]
+        else:
+            discards = [Discard(i, (CLASSES[x], CLASSES[y])) for x in cols for y in cols if x < y]
+        return discards if s.idavoll is None else idavoll.with_thor(s, i, discards)  # X-ID-GOD-THOR-1
     if isinstance(top, UlineTradeDue):
         n = len(p.hand)
         return [
@@ -243,6 +259,16 @@ _ACTION_TYPES = (
     PlaceDoubles,
     TakeCamp,
     ChooseClass,
+    Reserve,
+    Swap,
+    Frigg,
+    FriggKeep,
+    Odin,
+    Thor,
+    Capture,
+    PlaceGullinbursti,
+    ChooseOlrun,
+    KeepMyth,
 )
 
 
@@ -253,6 +279,14 @@ def _is_location(loc: object) -> bool:
 
 def _is_coins(coins: object, n: int) -> bool:
     return isinstance(coins, tuple) and len(coins) == n and all(isinstance(c, Coin) for c in coins)
+
+
+def _is_card_tuple(cards: object, sizes: tuple[int, ...], *, blank: bool = False) -> bool:
+    if not isinstance(cards, tuple) or len(cards) not in sizes:
+        return False
+    if blank and cards == ("",) * len(cards):
+        return True
+    return all(isinstance(c, str) and c in CARDS for c in cards)
 
 
 def well_formed(action: object) -> bool:
@@ -281,8 +315,22 @@ def well_formed(action: object) -> bool:
             and len(a.columns) == 2
             and all(isinstance(c, str) for c in a.columns)
         )
-    if isinstance(action, ChooseClass):
+    if isinstance(action, ChooseClass | PlaceGullinbursti | ChooseOlrun):
         return isinstance(a.column, str)
+    if isinstance(action, Reserve | Frigg):
+        return isinstance(a.card, str) and (a.card in CARDS or (a.card == "" and isinstance(action, Reserve)))
+    if isinstance(action, Swap):
+        return _is_card_tuple(a.cards, (2,), blank=True)
+    if isinstance(action, FriggKeep):
+        return isinstance(a.card, str) and a.card in CARDS and _is_card_tuple(a.under, (0, 1, 2))
+    if isinstance(action, KeepMyth):
+        return _is_card_tuple(a.cards, (0, 1, 2))
+    if isinstance(action, Odin):
+        return all(isinstance(h, str) and (h in ALL_HERO_IDS or h == "") for h in (a.give, a.take))
+    if isinstance(action, Capture):
+        return isinstance(a.capture, bool)
+    if isinstance(action, Thor):
+        return True
     if isinstance(action, Recruit):
         return isinstance(a.hero, str) and a.hero in ALL_HERO_IDS
     if isinstance(action, PlaceThrud | PlaceYlud):
@@ -336,7 +384,9 @@ def _check(s: State, a: Action) -> Violation | None:
             other=s.players[d.players[0]].name,
             doing=f"@decision.{d.kind}",
         )
-    if not isinstance(a, expected):
+    if not isinstance(a, expected) and not (
+        s.idavoll is not None and isinstance(a, idavoll.ALSO_ALLOWED.get(d.kind, ()))  # Frigg, Thor
+    ):
         return _v(DECISION_RULE[d.kind], "err.wrong-action", name=name, doing=f"@decision.{d.kind}")
     if isinstance(a, Bid):
         given = Counter([*a.taverns, *a.pouch])
@@ -360,15 +410,15 @@ def _check(s: State, a: Action) -> Violation | None:
             return check_camp_pick(s, a)
         if a.card not in s.taverns[s.tavern]:
             return _v("R-PICK-1", "err.pick-card", card=_card(a.card), tavern=_t(s.tavern))
-        return None
+        return None if s.idavoll is None else idavoll.check_pick(s, a)
     if isinstance(a, Recruit):
         if a.hero not in s.heroes_available:
             return _v("R-COMP-4", "err.hero-taken", hero=_card(a.hero))
         if a.hero == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:
             return _v("R-HERO-HOURYA-2", "err.hourya", explorers=ranks(p, E))
-        if a.hero == BONFUR and not discardable_columns(p, B):
+        if a.hero == BONFUR and len(discardable_columns(p, B)) < discards_needed(s, p, BONFUR):
             return _v("R-HERO-BONFUR-3", "err.bonfur")
-        if a.hero == DAGDA and len(discardable_columns(p, H)) < 2:
+        if a.hero == DAGDA and len(discardable_columns(p, H)) < discards_needed(s, p, DAGDA):
             return _v("R-HERO-DAGDA-3", "err.dagda", count=len(discardable_columns(p, H)))
         if a.hero == ANDUMIA and ANDUMIA not in eligible_heroes(s, p):
             return _v("X-TH-HERO-ANDUMIA-2", "err.andumia")
@@ -388,8 +438,9 @@ def _check(s: State, a: Action) -> Violation | None:
         assert isinstance(top, DiscardDue)
         need, exclude = top.count, top.exclude
         cols = [CLASSES.index(c) for c in a.columns]
-        hero = "@card.bonfur" if need == 1 else "@card.dagda"
-        rule = "R-HERO-BONFUR-2" if need == 1 else "R-HERO-DAGDA-2"
+        dagda = exclude == H  # Dagda keeps the hunters, Bonfur the blacksmiths (one discard with Durathor)
+        hero = "@card.dagda" if dagda else "@card.bonfur"
+        rule = "R-HERO-DAGDA-2" if dagda else "R-HERO-BONFUR-2"
         if len(cols) != need or len(set(cols)) != need:
             return _v(rule, "err.discard-count", hero=hero, count=need)
         if exclude in cols:
@@ -397,9 +448,7 @@ def _check(s: State, a: Action) -> Violation | None:
         ok = discardable_columns(p, exclude)
         for ci in cols:
             if ci not in ok:
-                return _v(
-                    "R-HERO-DAGDA-3" if need == 2 else "R-HERO-BONFUR-3", "err.discard-column", cls=_c(ci)
-                )
+                return _v("R-HERO-DAGDA-3" if dagda else "R-HERO-BONFUR-3", "err.discard-column", cls=_c(ci))
         return None
     if isinstance(a, TradeCoins):
         x, y = (parse_place(loc) for loc in a.locations)

@@ -26,7 +26,7 @@ Engine choices and rulings applied here:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from nidlib.core.cards import (
@@ -42,6 +42,8 @@ from nidlib.core.cards import (
     Distinction,
     DwarfClass,
     Hero,
+    Myth,
+    valkyrie_value,
 )
 from nidlib.core.coins import Coin
 from nidlib.core.messages import catalogue, get_language, render
@@ -121,7 +123,9 @@ _BY_COLUMN: Final[dict[str, tuple[int | None, ...]]] = {
     for cid, c in CARDS.items()
     if c.kind is CardKind.MERCENARY
 }
-_BY_COLUMN.update({cid: (0, 0, 0, 0, 0) for cid, c in CARDS.items() if c.kind is CardKind.DOUBLE})
+_BY_COLUMN.update(
+    {cid: (0, 0, 0, 0, 0) for cid, c in CARDS.items() if c.kind in (CardKind.DOUBLE, CardKind.GULLINBURSTI)}
+)
 #: Ids that may sit in a command zone without scoring (distinction cards, R-SCORE-7).
 _DISTINCTIONS: Final[frozenset[str]] = frozenset(d.value for d in Distinction)
 
@@ -395,6 +399,12 @@ class ScoreLine:
             p["terms"] = "+".join(map(str, range(3, p["ranks"] + 3)))
         elif key == "score.heroes":
             p["terms"] = _hero_terms(p, lang)
+        elif key == "score.mythology":
+            p["terms"] = (
+                catalogue(lang)
+                .get("score.terms.sep", ", ")
+                .join(render(f"score.myth.{cid}", {"n": k, "points": x}, lang) for cid, k, x in p["terms"])
+            )
         elif key == "score.artifacts":
             p["terms"] = (
                 catalogue(lang)
@@ -513,6 +523,10 @@ class Tableau:
     gem: int
     #: Thingvellir: the class Mjöllnir's owner chose (None: the best one, X-TH-ART-MJOLLNIR-1)
     mjollnir: DwarfClass | None = None
+    #: Idavoll: the card each of this player's Giants captured (Giant id -> card id; X-ID-8)
+    captured: Mapping[str, str] = field(default_factory=dict)
+    #: Idavoll: how many notches each of this player's Valkyries moved down (Valkyrie id -> k; X-ID-9)
+    notches: Mapping[str, int] = field(default_factory=dict)
 
 
 _EMPTY: Final[tuple[str, ...]] = ()
@@ -536,6 +550,8 @@ def final_bravery_values(
             st[0],
             _INDEX[t.mjollnir] if t.mjollnir is not None else -1,
         )
+        + sum(animal_bonus([t.columns.get(cls, _EMPTY) for cls in CLASSES], st[0]))
+        + mythology_points(t.command_zone, t.captured, t.notches, t.coins)
         for t, st in zip(tableaux, stats, strict=True)
     ]
     return bravery_totals(
@@ -572,6 +588,13 @@ def position_values(s: State) -> tuple[int, ...]:
             artifact_points(p.columns, zones[i], coins[i], stats[i][0], choices[i])
             for i, p in enumerate(s.players)
         ]
+    if s.idavoll is not None:
+        myth = [
+            sum(animal_bonus(p.columns, stats[i][0]))
+            + mythology_points(zones[i], *idavoll_tokens(s, i), coins[i])
+            for i, p in enumerate(s.players)
+        ]
+        extras = myth if extras is None else [a + b for a, b in zip(extras, myth, strict=True)]
     return bravery_totals(
         stats,
         zones,
@@ -679,7 +702,114 @@ def artifact_points(
     return sum(pts for _cid, _k, pts in artifact_terms(columns, command_zone, coins, ns, mjollnir))
 
 
+# --- Idavoll: Animals inside their class, Gods, Giants and Valkyries (X-ID-10, X-ID-SCORE-1) ------------
+
+_NIDHOGG: Final = Myth.NIDHOGG.value
+_GARM: Final = Myth.GARM.value
+_RATATOSK: Final = Myth.RATATOSK.value
+_GYMIR: Final = Myth.GYMIR.value
+_SURT: Final = Myth.SURT.value
+_GIANT_IDS: Final[tuple[str, ...]] = tuple(c.id for c in CARDS.values() if c.kind is CardKind.GIANT)
+_VALKYRIE_IDS: Final[tuple[str, ...]] = tuple(c.id for c in CARDS.values() if c.kind is CardKind.VALKYRIE)
+_MYTH_ZONE: Final[frozenset[str]] = frozenset(
+    c.id for c in CARDS.values() if c.kind in (CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE)
+)
+
+
+def zero_miner_ranks(miner_column: Iterable[str]) -> int:
+    """Zero-BP ranks of the Miner column: miners of value 0, Zoral's two 0 ranks and (ENGINE CHOICE
+    D-X08) Olwyn's doubles and Gullinbursti; never Ylud (1) (X-ID-ANIMAL-RATATOSK-2)."""
+    return sum(1 for cid in miner_column if cid != _YLUD for bp in _card_ranks(cid, _M) if bp == 0)
+
+
+def animal_bonus(columns: Sequence[Iterable[str]], ns: Sequence[int]) -> tuple[int, int, int]:
+    """What the Animals add inside their class (Warrior, Miner, Explorer): Nidhogg 2 per Warrior rank
+    (X-ID-ANIMAL-NIDHOGG-1), Ratatosk 1 per pair of zero-BP Miner ranks before the multiplication
+    (X-ID-ANIMAL-RATATOSK-1), Garm 1 per Explorer rank (X-ID-ANIMAL-GARM-1)."""
+    w = 2 * ns[0] if _NIDHOGG in columns[0] else 0
+    e = ns[4] if _GARM in columns[4] else 0
+    m = zero_miner_ranks(columns[2]) // 2 * ns[2] if _RATATOSK in columns[2] else 0
+    return w, m, e
+
+
+def idavoll_tokens(s: State, i: int) -> tuple[dict[str, str], dict[str, int]]:
+    """Player ``i``'s captured cards (Giant -> card) and Valkyrie notches (Valkyrie -> k), from the state."""
+    part = s.idavoll
+    zone = s.players[i].command_zone
+    if part is None:
+        return {}, {}
+    captured = {
+        g: c for g, c in zip(_GIANT_IDS, part.captured, strict=True) if g in zone and c not in ("", "-")
+    }
+    notches = {v: k for v, k in zip(_VALKYRIE_IDS, part.notches, strict=True) if v in zone}
+    return captured, notches
+
+
+def mythology_terms(
+    command_zone: Iterable[str],
+    captured: Mapping[str, str],
+    notches: Mapping[str, int],
+    coins: Iterable[Coin],
+) -> list[tuple[str, int, int]]:
+    """Each God, Giant and Valkyrie of a command zone as (id, detail, points): a God's points, Gymir
+    3 x the captured card's points, Surt the highest coin (once he captured), a Giant that captured
+    nothing 0, a Valkyrie the value under her token (detail: notches) (X-ID-10, X-ID-SCORE-2)."""
+    out: list[tuple[str, int, int]] = []
+    for cid in command_zone:
+        if cid not in _MYTH_ZONE:
+            continue
+        card = CARDS[cid]
+        if card.kind is CardKind.GOD:
+            out.append((cid, 0, card.points))
+        elif card.kind is CardKind.GIANT:
+            got = captured.get(cid, "")
+            if cid == _GYMIR and got:
+                bp = CARDS[got].bravery
+                out.append((cid, bp, 3 * bp))
+            elif cid == _SURT and got:
+                high = _highest(coins)
+                out.append((cid, high, high))
+            else:
+                out.append((cid, 0, 0))
+        else:
+            k = notches.get(cid, 0)
+            out.append((cid, k, valkyrie_value(cid, k)))
+    return out
+
+
+def mythology_points(
+    command_zone: Iterable[str],
+    captured: Mapping[str, str],
+    notches: Mapping[str, int],
+    coins: Iterable[Coin],
+) -> int:
+    """The Mythology line of one player (X-ID-10): the sum of :func:`mythology_terms`."""
+    return sum(pts for _cid, _d, pts in mythology_terms(command_zone, captured, notches, coins))
+
+
+_ANIMAL_OF: Final[dict[DwarfClass, str]] = {_W: _NIDHOGG, _M: _RATATOSK, _E: _GARM}
+
+
+def _animal_line(cls: DwarfClass, line: ScoreLine, ids: Sequence[str], n: int) -> ScoreLine:
+    """A class line with its Animal's bonus (X-ID-ANIMAL-NIDHOGG-1, -RATATOSK-1, -GARM-1), if any."""
+    animal = _ANIMAL_OF.get(cls)
+    if animal is None or animal not in ids:
+        return line
+    cols = [ids if c is cls else () for c in CLASSES]
+    ns = [n if c is cls else 0 for c in CLASSES]
+    bonus = sum(animal_bonus(cols, ns))
+    rule = f"X-ID-ANIMAL-{animal.upper()}-1"
+    params = {"base": line.points, "bonus": bonus, "ranks": n, "points": line.points + bonus}
+    if animal == _RATATOSK:
+        params["pairs"] = zero_miner_ranks(ids) // 2
+    return ScoreLine(line.category, line.points + bonus, rule, f"score.{cls.value}.{animal}", params)
+
+
 def _class_line(cls: DwarfClass, ids: Sequence[str], n: int, bp: int, idunn: bool) -> ScoreLine:
+    return _animal_line(cls, _plain_class_line(cls, ids, n, bp, idunn), ids, n)
+
+
+def _plain_class_line(cls: DwarfClass, ids: Sequence[str], n: int, bp: int, idunn: bool) -> ScoreLine:
     points = _class_value(cls, n, bp, idunn)
     rule = _CLASS_RULE[cls]
     if cls is _H:
@@ -729,7 +859,9 @@ def _heroes_line(command_zone: Sequence[str], high: int) -> ScoreLine:
             dwergs += 1
         elif cid == _ASTRID:
             astrid = high
-        elif cid not in _DISTINCTIONS and cid not in CARDS:  # artifacts and Mercenaries: their own line
+        elif (
+            cid not in _DISTINCTIONS and cid not in CARDS
+        ):  # artifacts, Mercenaries, Mythology: their own line
             msg = f"{cid!r} is neither a hero nor a distinction id"
             raise ValueError(msg)
     points = DWERG_POINTS[dwergs] + (astrid or 0) + sum(p for _, p in fixed)
@@ -783,6 +915,12 @@ def score_tableaux(
                 ScoreLine(
                     "artifacts", pts, "X-TH-SCORE-1", "score.artifacts", {"terms": terms, "points": pts}
                 )
+            )
+        if any(c in _MYTH_ZONE for c in t.command_zone):  # Idavoll (X-ID-10, X-ID-SCORE-1)
+            terms = mythology_terms(t.command_zone, t.captured, t.notches, t.coins)
+            pts = sum(x for _c, _d, x in terms)
+            lines.append(
+                ScoreLine("mythology", pts, "X-ID-10", "score.mythology", {"terms": terms, "points": pts})
             )
         if t.gem == 6:
             lines.append(

@@ -1,22 +1,17 @@
 """Taverns, army and heroes: picks, the golden rule of recruitment, each hero's effect, Thrud and Ylud.
 
-Rule ids: R-PICK-1, R-ARMY-1, R-XFORM-6 (a Royal Offering is resolved at once),
-R-RECRUIT-1,
-R-RECRUIT-3,
+Rule ids: R-PICK-1, R-ARMY-1, R-XFORM-6 (a Royal Offering is resolved at once), R-RECRUIT-1, R-RECRUIT-3,
 R-RECRUIT-6, R-RECRUIT-7, R-RECRUIT-8, R-COMP-4, R-SEQ-2, R-HERO-THRUD-2,
-R-HERO-THRUD-3
-(the one home of
-the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2,
-R-HERO-BONFUR-2,
-R-HERO-GRID-2,
-R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3,
-X-TH-ART-MEGINGJORD-2, X-TH-HERO-OLWYN-4, X-TH-MERC-2.
+R-HERO-THRUD-3 (the one home of the Thrud lift: :func:`_put`), R-HERO-DAGDA-1, R-HERO-DAGDA-2,
+R-HERO-BONFUR-2, R-HERO-GRID-2, R-HERO-ULINE-2, R-HERO-YLUD-1, R-HERO-YLUD-2, R-HERO-YLUD-3,
+X-TH-ART-MEGINGJORD-2, X-TH-HERO-OLWYN-4, X-TH-MERC-2, D-X11, X-ID-ANIMAL-DURATHOR-1,
+X-ID-ANIMAL-HREASVELG-3, X-ID-GIANT-THRIVALDI-2, X-ID-VALK-OLRUN-1.
 """
 
 from __future__ import annotations
 
 from nidlib.core.actions import Discard, Pick, PlaceThrud, PlaceYlud, Recruit
-from nidlib.core.cards import CARDS, CLASSES, CardKind
+from nidlib.core.cards import CARDS, CLASSES, GULLINBURSTI, CardKind
 from nidlib.core.state import State
 from nidlib.core.tasks import DiscardDue, RecruitCheck
 from nidlib.rules.base import (
@@ -42,10 +37,13 @@ from nidlib.rules.base import (
     _ev,
     _handles,
     _t,
+    dagda_discards,
     has_lines,
+    heroes_for_lines,
     lines,
 )
 from nidlib.rules.trades import _push_transform
+from nidlib.rules.valkyries import placed
 
 
 @_handles(RecruitCheck)
@@ -53,7 +51,8 @@ def _task_recruit(s: State, task: RecruitCheck, log: Log) -> None:
     """Golden rule, state-based (R-RECRUIT-1/2/6): while L >= H + 1, a hero must be recruited."""
     i = task.player
     p = s.players[i]
-    if not has_lines(p, len(p.heroes) + 1):
+    heroes = len(p.heroes) if s.idavoll is None else heroes_for_lines(s, p)  # X-ID-GIANT-THRIVALDI-2
+    if not has_lines(p, heroes + 1):
         return
     if s.camp is not None and MEGINGJORD in p.command_zone:  # X-TH-ART-MEGINGJORD-2: no hero by lines
         _ev(log, "recruit.megingjord", "X-TH-ART-MEGINGJORD-2", i, name=p.name)
@@ -61,9 +60,9 @@ def _task_recruit(s: State, task: RecruitCheck, log: Log) -> None:
     if _any_eligible(s, p):
         s.tasks.append(_HERO_DUE[i])
         if log is not None:
-            _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lines(p), heroes=len(p.heroes))
+            _ev(log, "recruit.due", "R-RECRUIT-1", i, name=p.name, lines=lines(p), heroes=heroes)
     elif log is not None:
-        _ev(log, "recruit.none-eligible", "R-RECRUIT-7", i, name=p.name, lines=lines(p), heroes=len(p.heroes))
+        _ev(log, "recruit.none-eligible", "R-RECRUIT-7", i, name=p.name, lines=lines(p), heroes=heroes)
 
 
 def _place(s: State, i: int, cid: str, log: Log) -> None:
@@ -82,6 +81,8 @@ def _put(s: State, i: int, cid: str, ci: int, log: Log) -> None:
         p.thrud = -1
         _ev(log, "thrud.lifted", "R-HERO-THRUD-3", i, name=p.name, card=_card(cid), cls=_c(ci))
         s.tasks.append(_THRUD_DUE[i])
+    if s.idavoll is not None:  # Ölrun counts the cards placed in her class (X-ID-VALK-OLRUN-1)
+        placed(s, i, cid, ci, log)
 
 
 def _do_pick(s: State, a: Pick, log: Log) -> None:
@@ -119,15 +120,15 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
         )
     p = s.players[i]
     ci = COLUMN_OF[cid]
-    if p.thrud == ci:
-        _put(s, i, cid, ci, log)  # the Thrud lift (R-HERO-THRUD-3)
+    if p.thrud == ci or s.idavoll is not None:
+        _put(s, i, cid, ci, log)  # the Thrud lift (R-HERO-THRUD-3), Ölrun (X-ID-VALK-OLRUN-1)
     else:
         p.columns[ci].append(cid)  # _put without Thrud in the column
     recruit = _RECRUIT[i]
     if tasks and tasks[-1] is recruit:
         # nothing pushed above this turn's recruitment check: run it now, as _run would (_task_recruit)
         tasks.pop()
-        if has_lines(p, len(p.heroes) + 1):
+        if s.idavoll is not None or has_lines(p, len(p.heroes) + 1):
             _task_recruit(s, recruit, log)
 
 
@@ -150,8 +151,8 @@ def _do_recruit(s: State, a: Recruit, log: Log) -> None:
         if h == BONFUR:  # R-HERO-BONFUR-2
             s.tasks.append(DiscardDue(i, 1, B))
             _ev(log, "hero.bonfur", "R-HERO-BONFUR-2", i, name=p.name)
-        elif h == DAGDA:  # R-HERO-DAGDA-2
-            s.tasks.append(DiscardDue(i, 2, H))
+        elif h == DAGDA:  # R-HERO-DAGDA-2; one discard with Durathor (X-ID-ANIMAL-DURATHOR-1)
+            s.tasks.append(DiscardDue(i, dagda_discards(s, p), H))
             _ev(log, "hero.dagda", "R-HERO-DAGDA-2", i, name=p.name)
         return
     p.command_zone.append(h)
@@ -199,7 +200,8 @@ def _do_ylud(s: State, a: PlaceYlud, log: Log) -> None:
 
 
 def _do_discard(s: State, a: Discard, log: Log) -> None:
-    s.tasks.pop()
+    task = s.tasks.pop()
+    assert isinstance(task, DiscardDue)
     i = a.player
     p = s.players[i]
     for col in a.columns:
@@ -209,7 +211,7 @@ def _do_discard(s: State, a: Discard, log: Log) -> None:
         _ev(
             log,
             "discard.card",
-            "R-HERO-DAGDA-2" if len(a.columns) == 2 else "R-HERO-BONFUR-2",
+            "R-HERO-DAGDA-2" if task.exclude == H else "R-HERO-BONFUR-2",
             i,
             name=p.name,
             card=_card(cid),
@@ -219,7 +221,11 @@ def _do_discard(s: State, a: Discard, log: Log) -> None:
 
 def discard_army_card(s: State, cid: str) -> None:
     """Where a card discarded from an army goes: the discard pile; with Thingvellir a Mercenary goes to
-    the Camp discard (X-TH-MERC-2) and one of Olwyn's doubles leaves the game (X-TH-HERO-OLWYN-4)."""
+    the Camp discard (X-TH-MERC-2) and one of Olwyn's doubles leaves the game (X-TH-HERO-OLWYN-4); with
+    Idavoll Gullinbursti leaves the game (X-ID-ANIMAL-HREASVELG-3, D-X11)."""
+    if cid == GULLINBURSTI.id and s.idavoll is not None:  # removed from the game (X-ID-ANIMAL-HREASVELG-3)
+        s.idavoll.removed.append(cid)
+        return
     camp = s.camp
     if camp is not None:
         kind = CARDS[cid].kind

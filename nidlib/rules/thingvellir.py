@@ -7,20 +7,14 @@ when it is on (``CampRefill`` by Enter the Dwarves, ``Enlistment``/``CampClear``
 base registries (:func:`~nidlib.rules.base._does`, ``_LEGAL``, ``_CHECK``). Where the base game needs
 to know about it, it asks one cheap question (``s.camp is not None``, ``JARIKA in p.heroes``...).
 
-Rule ids: X-TH-1, X-TH-2, X-TH-3, X-TH-4, X-TH-5, X-TH-6, X-TH-7, X-TH-8, X-TH-9, X-TH-11,
-X-TH-CAMP-1,
-X-TH-CAMP-2, X-TH-CAMP-3, X-TH-MERC-1, X-TH-MERC-2, X-TH-ENL-1, X-TH-ENL-3,
-X-TH-ART-FAFNIR-1,
-X-TH-ART-VEGVISIR-1, X-TH-ART-VEGVISIR-3, X-TH-ART-VIDOFNIR-1, X-TH-ART-VIDOFNIR-2,
-X-TH-ART-VIDOFNIR-4,
-X-TH-ART-BRISINGAMENS-1, X-TH-ART-BRISINGAMENS-2, X-TH-ART-BRISINGAMENS-3,
-X-TH-ART-MJOLLNIR-1,
-X-TH-ART-HOFUD-1, X-TH-ART-HOFUD-2, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-3,
-X-TH-ART-GJALLARHORN-1,
-X-TH-ART-MEGINGJORD-2, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1,
-X-TH-HERO-KHRAD-1,
-X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-4, X-TH-HERO-ZOLKUR-1, X-TH-SEQ-1,
-X-TH-SEQ-3, X-TH-12, X-TH-CAMP-4.
+Rule ids: X-TH-1, X-TH-2, X-TH-3, X-TH-4, X-TH-5, X-TH-6, X-TH-7, X-TH-8, X-TH-9, X-TH-11, X-TH-CAMP-1,
+X-TH-CAMP-2, X-TH-CAMP-3, X-TH-MERC-1, X-TH-MERC-2, X-TH-ENL-1, X-TH-ENL-3, X-TH-ART-FAFNIR-1,
+X-TH-ART-VEGVISIR-1, X-TH-ART-VEGVISIR-3, X-TH-ART-VIDOFNIR-1, X-TH-ART-VIDOFNIR-2, X-TH-ART-VIDOFNIR-4,
+X-TH-ART-BRISINGAMENS-1, X-TH-ART-BRISINGAMENS-2, X-TH-ART-BRISINGAMENS-3, X-TH-ART-MJOLLNIR-1,
+X-TH-ART-HOFUD-1, X-TH-ART-HOFUD-2, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-3, X-TH-ART-GJALLARHORN-1,
+X-TH-ART-MEGINGJORD-2, X-TH-HERO-ANDUMIA-1, X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1, X-TH-HERO-KHRAD-1,
+X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-4, X-TH-HERO-ZOLKUR-1, X-TH-SEQ-1, X-TH-SEQ-3,
+X-TH-12, X-TH-CAMP-4, X-BOTH-3, X-ID-GOD-LOKI-4.
 """
 
 from __future__ import annotations
@@ -82,6 +76,7 @@ from nidlib.rules.base import (
     _ev,
     _handles,
     _t,
+    discard_tavern_card,
     ranks,
 )
 from nidlib.rules.taverns import _put, discard_army_card
@@ -462,7 +457,7 @@ def _do_take_camp(s: State, a: TakeCamp, log: Log) -> None:
 def _do_tavern_discard(s: State, a: TavernDiscard, log: Log) -> None:
     s.tasks.pop()
     s.taverns[s.tavern].remove(a.card)
-    s.discard.append(a.card)
+    discard_tavern_card(s, a.card)  # a Mythology card leaves the game (X-BOTH-3)
     _ev(log, "camp.tavern-discard", "X-TH-6", a.player, name=s.players[a.player].name, card=_card(a.card))
 
 
@@ -548,7 +543,8 @@ def _legal_holda(s: State, top: Any) -> list[Action]:
 
 
 def _legal_tavern_discard(s: State, top: Any) -> list[Action]:
-    return [TavernDiscard(top.player, c) for c in s.taverns[s.tavern]]
+    reserved = s.idavoll.loki if s.idavoll is not None else ""  # X-ID-GOD-LOKI-4: not Loki's card
+    return [TavernDiscard(top.player, c) for c in s.taverns[s.tavern] if c != reserved]
 
 
 def _legal_mjollnir(s: State, top: Any) -> list[Action]:
@@ -606,6 +602,8 @@ def _check(s: State, top: Any, a: Action) -> Violation | None:
     if isinstance(a, TavernDiscard):
         if a.card not in s.taverns[s.tavern]:
             return _v("X-TH-6", "err.pick-card", card=_card(a.card), tavern=_t(s.tavern))
+        if s.idavoll is not None and a.card == s.idavoll.loki:
+            return _v("X-ID-GOD-LOKI-4", "err.loki-discard", card=_card(a.card))
         return None
     if isinstance(a, ChooseClass):
         return None if a.column in CLASSES else _v("X-TH-ART-MJOLLNIR-1", "err.column", column=str(a.column))

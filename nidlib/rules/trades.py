@@ -1,8 +1,8 @@
 """Coins: coin trades, transformations and the Royal Treasury.
 
-Rule ids: R-TRADE-1, R-TRADE-2, R-TRADE-4, R-HERO-ULINE-5, R-XFORM-1, R-XFORM-2 (a coin at the
-place),
-R-XFORM-4, R-XFORM-5, R-TREAS-1, R-TREAS-3, R-TREAS-4, R-COIN-1, X-TH-HERO-JARIKA-1, X-TH-HERO-ZOLKUR-1.
+Rule ids: R-TRADE-1, R-TRADE-2, R-TRADE-4, R-HERO-ULINE-5, R-XFORM-1, R-XFORM-2 (a coin at the place),
+R-XFORM-4, R-XFORM-5, R-TREAS-1, R-TREAS-3, R-TREAS-4, R-COIN-1, X-TH-HERO-JARIKA-1, X-TH-HERO-ZOLKUR-1,
+X-ID-VALK-SVAFA-1.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from nidlib.rules.base import (
     _t,
     trade_bonus,
 )
+from nidlib.rules.valkyries import SVAFA, notch
 
 
 @_handles(CoinTrade)
@@ -109,6 +110,8 @@ def _exchange(s: State, i: int, old: Coin, target: int, log: Log) -> Coin | None
             value=value,
             old=old.value,
         )
+    if value > target and s.idavoll is not None:  # X-ID-VALK-SVAFA-1: one notch per point of betterment
+        notch(s, SVAFA, i, value - target, log, target=target, value=value)
     s.treasury[value] -= 1  # taken before the old coin returns (R-TREAS-4)
     if old.kind is CoinKind.ROYAL:
         s.treasury[old.value] += 1

@@ -132,6 +132,28 @@ _ARTIFACT_VALUE: dict[str, float] = {
 }
 
 
+#: rough worth of the Gods, Giants and Valkyries to their owner (points plus what the power or capture is
+#: expected to bring in a game; X-ID-GOD, X-ID-GIANT and X-ID-VALK tables)
+_MYTH_VALUE: dict[str, float] = {
+    "freya": 17.0,
+    "frigg": 14.0,
+    "loki": 10.0,
+    "odin": 4.0,
+    "thor": 10.0,
+    "gymir": 14.0,
+    "hrungnir": 9.0,
+    "skymir": 12.0,
+    "surt": 10.0,
+    "thrivaldi": 11.0,
+    "brynhildr": 7.0,
+    "hildr": 7.0,
+    "olrun": 8.0,
+    "sigrdrifa": 6.0,
+    "svafa": 5.0,
+}
+_MYTH_VALUE_KINDS = frozenset({CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
+
+
 def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | None = None) -> float:
     """Heuristic worth of adding card ``cid`` to player ``p``'s army now (points plus line progress)."""
     c = CARDS[cid]
@@ -139,6 +161,8 @@ def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | No
         return 1.5 * c.offering
     if c.kind is CardKind.ARTIFACT and c.cls is None:
         return _ARTIFACT_VALUE.get(cid, 6.0)
+    if c.kind in _MYTH_VALUE_KINDS:  # Idavoll: a God's points and power, a Giant's or Valkyrie's expectation
+        return _MYTH_VALUE.get(cid, 6.0)
     ns, bps, idunn = stats if stats is not None else _columns(p)
     if c.kind is CardKind.MERCENARY:  # enlisted at the end of the Age into its better class
         return max(_class_gain(ns, bps, idunn, _CLASS_INDEX[cls], 1, bp) for cls, bp in c.options) * 0.9
@@ -407,7 +431,7 @@ def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
             best_v = -1e9
             for a in acts:
                 cid = a.card if isinstance(a, Pick | Keep) else a.hero if isinstance(a, Recruit) else ""
-                v = card_gain(p, cid, st) + rng.random() * 0.5
+                v = (card_gain(p, cid, st) if cid else 3.0) + rng.random() * 0.5  # 3.0: Frigg's draw
                 if v > best_v:
                     best, best_v = a, v
             return best

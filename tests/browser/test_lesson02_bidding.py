@@ -31,7 +31,7 @@ def test_bid_reveal_and_check(
     expect(log).to_contain_text("Bo, Cy and Ana all bid 4 on the Laughing Goblin")
     expect(form).to_be_hidden()
     page.locator("button.nt-l02-next").click()
-    expect(log).to_contain_text("Bo and Ana were tied at 4: they exchange gems")
+    expect(log).to_contain_text("Bo and Ana were tied (both bid 4): they exchange gems")
     expect(log).to_contain_text("Dancing Dragon: the bids are revealed")
     round_box = page.locator(".nt-l02-round")
     round_box.screenshot(path=str(save_screenshot(page, "lesson02-round")))
@@ -61,7 +61,7 @@ def test_bid_reveal_and_check(
     page.locator(".nt-l02-count button", has_text="5").click()
     gems = page.locator(".nt-l02-gems")
     expect(gems).to_contain_text("Cy keeps gem 3")
-    expect(gems).to_contain_text("Ana and Ed were tied at 3")
+    expect(gems).to_contain_text("Ana and Ed were tied (both bid 3)")
 
     # the check: who picks first?
     q = page.locator(".nt-l02-q1")
@@ -72,12 +72,29 @@ def test_bid_reveal_and_check(
     q.locator("button.nt-predict-check").click()
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Right!")
     expect(q.locator(".nt-predict-feedback")).to_contain_text("Ana's gem is higher")
+    # the 4-4 tie below the top bid: Di picks first of the two, not first (docs/walkthroughs/lesson02-newcomer.md)
+    expect(q.locator(".nt-predict-feedback")).to_contain_text("so Di picks first of the two")
     q.screenshot(path=str(save_screenshot(page, "lesson02-check")))
 
     q2 = page.locator(".nt-l02-q2")
+    expect(q2).to_contain_text("All four bid 3 on the Laughing Goblin")
     q2.get_by_label("Ana ↔ Di; Bo ↔ Cy").check()
     q2.locator("button.nt-predict-check").click()
     expect(q2.locator(".nt-predict-feedback")).to_contain_text("Gem 6 is never exchanged")
     q2.get_by_label("Ana ↔ Di", exact=True).check()
     q2.locator("button.nt-predict-check").click()
     expect(q2.locator(".nt-predict-feedback")).to_contain_text("Right!")
+
+
+def test_newcomer_fixes_in_traditional_chinese(
+    page: Page, voila_url: str, open_lesson: Callable[..., Page]
+) -> None:
+    """The quick walk in zh-Hant (docs/walkthroughs/lesson02-newcomer.md): the gem is defined in the
+    intro, and the gem question's pairs are joined with a Chinese semicolon."""
+    open_lesson(page, voila_url, "02-bidding", "?lang=zh-Hant")
+    expect(page.locator("body")).to_contain_text("每位玩家都有一顆有數字的寶石")
+    q2 = page.locator(".nt-l02-q2")
+    expect(q2).to_contain_text("四人都在大笑的哥布林出 3")
+    q2.get_by_label("Ana ↔ Di；Bo ↔ Cy").check()
+    q2.locator("button.nt-predict-check").click()
+    expect(q2.locator(".nt-predict-feedback")).to_contain_text("不太對")

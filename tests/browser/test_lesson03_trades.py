@@ -31,7 +31,7 @@ def test_trade_offering_and_check(
     scene.locator("button.nt-action-button", has_text="Dancing Dragon").click()
     log = scene.locator(".nt-event-log")
     expect(log).to_contain_text("still counts as 4 there")
-    expect(log).to_contain_text("Ana and Bo were tied at 4: they exchange gems")
+    expect(log).to_contain_text("Ana and Bo were tied (both bid 4): they exchange gems")
     scene.screenshot(path=str(save_screenshot(page, "lesson03-offering")))
 
     q = page.locator(".nt-l03-q")

@@ -73,7 +73,9 @@ def test_r_order_1_highest_bid_picks_first() -> None:
     assert s.order == [1, 2, 0]
     assert nidlib.decision(s).players == (1,)
     (e,) = by_rule(events, "R-ORDER-1")
-    assert e.text() == "Pick order at the Laughing Goblin: Bo, Cy and Ana (highest bid first). [R-ORDER-1]"
+    assert e.text() == (
+        "Pick order at the Laughing Goblin: Bo, Cy and Ana (highest bid first; equal bids: higher gem first). [R-ORDER-1]"
+    )
     v = assert_illegal(s, nidlib.Pick(0, s.taverns[0][0]), "R-ORDER-1")
     assert "Bo" in v.reason()
     assert "Ana" in v.reason()
@@ -94,7 +96,7 @@ def test_r_order_2_tie_broken_by_the_higher_gem_and_the_event_names_both_gems() 
     (e,) = by_rule(events, "R-ORDER-2")
     assert e.text() == (
         "Bo and Ana both bid 4 on the Laughing Goblin; Bo's gem is higher (5 > 3), so Bo picks "
-        "first, and they will exchange gems after this tavern. [R-ORDER-2]"
+        "first of the two, and they will exchange gems after this tavern. [R-ORDER-2]"
     )
 
 
@@ -118,7 +120,7 @@ def test_r_order_3_and_ec_02_order_fixed_at_reveal_gems_swap_after_the_tavern() 
     s, ev = finish_tavern(s)
     (swap,) = by_rule(ev, "R-GEM-2")
     assert swap.text() == (
-        "Ana and Bo were tied at 4: they exchange gems (Ana now has gem 3, Bo has gem 5). [R-GEM-2]"
+        "Ana and Bo were tied (both bid 4): they exchange gems (Ana now has gem 3, Bo has gem 5). [R-GEM-2]"
     )
     assert gems(s) == [3, 5, 4]
     # tied again on the Dragon (3 each): now Bo (gem 5) picks first
@@ -419,7 +421,7 @@ def test_r_gem_3_tie_message_claims_no_exchange_when_gem_six_is_tied_with_one_pl
     (e,) = _tie_events({0: 5, 1: 6, 2: 4}, [4, 4, 2])
     assert e.text() == (
         "Bo and Ana both bid 4 on the Laughing Goblin; Bo holds gem 6, which wins every tie, so Bo picks "
-        "first. Gem 6 is never exchanged, so no gems change hands after this tavern. [R-ORDER-2]"
+        "first of the two. Gem 6 is never exchanged, so no gems change hands after this tavern. [R-ORDER-2]"
     )
     assert "没有人交换宝石" in e.text("zh-Hans")
     assert "沒有人交換寶石" in e.text("zh-Hant")
@@ -429,7 +431,7 @@ def test_r_gem_3_tie_message_names_only_the_players_who_exchange() -> None:
     (e,) = _tie_events({0: 6, 1: 5, 2: 4}, [4, 4, 4])  # gem 6 + two others: only the two others swap
     assert e.text() == (
         "Ana, Bo and Cy all bid 4 on the Laughing Goblin; gem 6 wins every tie and the higher gem goes "
-        "first (6 > 5 > 4), so Ana picks first. Gem 6 is never exchanged: after this tavern only Bo \u2194 Cy "
+        "first (6 > 5 > 4), so Ana picks first of the players who bid 4. Gem 6 is never exchanged: after this tavern only Bo \u2194 Cy "
         "exchange gems, as if Ana were not tied. [R-ORDER-2]"
     )
     (e,) = _tie_events({0: 3, 1: 5, 2: 4}, [4, 4, 4])  # three tied: the middle gem stays

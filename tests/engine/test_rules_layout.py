@@ -13,7 +13,18 @@ from nidlib.core.registry import ID_PATTERN, rule_ids
 from nidlib.rules import engine
 
 RULES_DIR = Path(nidlib.__file__).parent / "rules"
-PHASES = ("base", "flow", "bidding", "taverns", "trades", "evaluation", "legal", "thingvellir")
+PHASES = (
+    "base",
+    "flow",
+    "bidding",
+    "taverns",
+    "trades",
+    "evaluation",
+    "legal",
+    "thingvellir",
+    "idavoll",
+    "valkyries",
+)
 
 
 def _module_imports(path: Path) -> set[str]:

@@ -19,6 +19,7 @@ from nidlib.core import serialize
 from nidlib.core.serialize import player_to_dict, state_to_dict
 from nidlib.core.state import (
     CAMP_FIELDS,
+    IDAVOLL_FIELDS,
     PLAYER_FIELDS,
     STATE_FIELDS,
     Codec,
@@ -111,17 +112,30 @@ def test_equality_sees_every_player_field(name: str) -> None:
     assert c != s
 
 
-@pytest.mark.parametrize("expansions", [(), ("thingvellir",)])
+@pytest.mark.parametrize("expansions", [(), ("thingvellir",), ("idavoll",), ("thingvellir", "idavoll")])
 def test_the_document_has_the_declared_keys_in_the_declared_order(expansions: tuple[str, ...]) -> None:
     s = _midgame(expansions=expansions)
     doc = state_to_dict(s)
-    keys = [f.json for f in STATE_FIELDS if expansions or f.json != "camp"]  # no Thingvellir: no "camp" key
+    # an expansion that is not in play has no key: no "camp" without Thingvellir, no "idavoll" without Idavoll
+    keys = [
+        f.json for f in STATE_FIELDS if f.json not in ("camp", "idavoll") or f.json in _PART_KEY[expansions]
+    ]
     assert list(doc) == ["schema", "version", *keys]
-    if expansions:
+    if "thingvellir" in expansions:
         assert list(doc["camp"]) == [f.json for f in CAMP_FIELDS]
+    if "idavoll" in expansions:
+        assert list(doc["idavoll"]) == [f.json for f in IDAVOLL_FIELDS]
     assert list(doc["players"][0]) == [f.json for f in PLAYER_FIELDS]
     assert player_to_dict(s.players[0]) == doc["players"][0]
     assert state_from_dict(doc) == s
+
+
+_PART_KEY = {
+    (): (),
+    ("thingvellir",): ("camp",),
+    ("idavoll",): ("idavoll",),
+    ("thingvellir", "idavoll"): ("camp", "idavoll"),
+}
 
 
 def _schema_table(heading: str) -> list[str]:
@@ -142,12 +156,13 @@ def test_docs_state_schema_lists_the_declared_fields_in_order() -> None:
     assert _schema_table("### A player") == [f.json for f in PLAYER_FIELDS]
     assert _schema_table("### `options`") == [f.name for f in dataclasses.fields(nidlib.Options)]
     assert _schema_table("### `camp` (Thingvellir)") == [f.json for f in CAMP_FIELDS]
+    assert _schema_table("### `idavoll` (Idavoll)") == [f.json for f in IDAVOLL_FIELDS]
 
 
 def test_serialize_has_one_encoder_and_one_reader_for_every_codec() -> None:
     assert set(serialize._ENCODE) == set(Codec)
     assert set(serialize._READ) == set(Codec)
-    used = {f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS, *CAMP_FIELDS)}
+    used = {f.codec for f in (*STATE_FIELDS, *PLAYER_FIELDS, *CAMP_FIELDS, *IDAVOLL_FIELDS)}
     assert used == set(Codec), f"codecs no field uses: {set(Codec) - used}"
 
 

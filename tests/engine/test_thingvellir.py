@@ -118,7 +118,7 @@ def test_x_th_1_a_document_with_a_camp_but_no_expansion_is_refused() -> None:
     with pytest.raises(nidlib.DocumentError, match=r"X-TH-1"):
         nidlib.state_from_dict(doc)
     doc = state_to_dict(nidlib.new_game(3, seed=5))
-    doc["options"]["expansions"] = ["thingvellir", "idavoll"]
+    doc["options"]["expansions"] = ["thingvellir", "idavol"]
     with pytest.raises(nidlib.DocumentError, match=r"options\.expansions"):
         nidlib.state_from_dict(doc)
 

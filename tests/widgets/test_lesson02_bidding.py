@@ -44,7 +44,7 @@ def test_a_three_way_tie_at_the_goblin_is_explained_by_nidlib() -> None:
     # after the Goblin, Bo (5) and Ana (3) swapped, Cy kept the middle gem
     assert [p.gem for p in c.state.players] == [5, 3, 4]
     assert c.state.tavern == 1
-    assert "Bo and Ana were tied at 4: they exchange gems" in ctl["log"].html.value
+    assert "Bo and Ana were tied (both bid 4): they exchange gems" in ctl["log"].html.value
     ctl["step"].click()
     ctl["step"].click()
     assert nidlib.decision(c.state).kind == "bids"  # next round: everyone bids again
@@ -201,7 +201,7 @@ def test_gem_explorer_updates_when_the_player_count_changes() -> None:
     count, six, out = box.controls["count"], box.controls["six"], box.controls["out"]
     assert "Bo keeps gem 4" in out.value
     count.value = 4
-    assert "Bo and Cy were tied at 3" in out.value
+    assert "Bo and Cy were tied (both bid 3)" in out.value
     six.value = True
     assert "never exchanged" in out.value
 

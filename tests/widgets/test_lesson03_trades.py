@@ -68,7 +68,7 @@ def test_offering_on_the_tavern_being_resolved_keeps_the_tie() -> None:
     click(box, "Dancing Dragon")
     log = box.children[-1].html.value
     assert "still counts as 4 there" in log
-    assert "Ana and Bo were tied at 4: they exchange gems" in log
+    assert "Ana and Bo were tied (both bid 4): they exchange gems" in log
     # undo the choice and upgrade the coin of the later tavern instead
     c.undo()
     assert nidlib.decision(c.state).kind == "transform"

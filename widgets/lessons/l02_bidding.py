@@ -90,9 +90,12 @@ def step_to_next_reveal(s: State) -> tuple[State, list[Event]]:
 
 # --- everybody ties: the gem exchange at 2..5 players ------------------------------------------
 
+#: The value everybody bids on the Goblin in the explorer and the gem question (the prose says "3").
+TIE_VALUE = 3
+
 
 def tie_state(
-    players: int, gem6: bool = False, value: int = 3, six_at: int | None = None
+    players: int, gem6: bool = False, value: int = TIE_VALUE, six_at: int | None = None
 ) -> tuple[State, list[Event]]:
     """Everybody bids ``value`` on the Laughing Goblin; gems 5, 4, 3... in seat order. With ``gem6``
     one seat (``six_at``, by default the last) holds gem 6 instead, with the Crown Jeweler. Returns
@@ -172,7 +175,7 @@ def first_events() -> list[Event]:
 def pairs_text(pairs: list[tuple[str, str]]) -> str:
     if not pairs:
         return render("l02.q.no-swap")
-    return "; ".join(render("l02.q.pair", {"a": a, "b": b}) for a, b in pairs)
+    return render("l02.q.pair-sep").join(render("l02.q.pair", {"a": a, "b": b}) for a, b in pairs)
 
 
 #: The gem question: four players tie and Bo (not the last seat, unlike the explorer) holds gem 6.
@@ -396,7 +399,7 @@ def check_swaps() -> QuestionScene:
         f"<tr><th scope='row'>{render('l02.q.gem')}</th>{gems}</tr></tbody></table>"
     )
     q = PredictQuestion(
-        render("l02.q.swaps"),
+        render("l02.q.swaps", {"value": TIE_VALUE}),
         swaps_options(),
         correct=swaps_answer,
         explanation=lambda _a: " ".join(
