@@ -479,12 +479,14 @@ class GameApp(w.VBox):
         self._hints = {}
         self._hints_wanted = False
         c.on_change(self._on_change)
+        c.on_change(self._show_position)
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
         self.save_button.disabled = self.new_button.disabled = False
         if c.auto_bots:
             c.run_bots(notify=False)
         self._changed()
+        self._show_position(c)
 
     def new_game(self) -> None:
         """Back to the set-up form (the current game is dropped: save it first to keep it)."""
@@ -516,9 +518,9 @@ class GameApp(w.VBox):
 
             c = self._c()
             self.tables[seat] = GameTableView(c, seat)
-            # the page's own lines after the new table's panes: the position line changes last
-            c.on_change(self._on_change, remove=True)
-            c.on_change(self._on_change)
+            # the position line after the new table's panes: it changes last
+            c.on_change(self._show_position, remove=True)
+            c.on_change(self._show_position)
         return self.tables[seat]
 
     def _c(self) -> Controller:
@@ -529,6 +531,14 @@ class GameApp(w.VBox):
     # -- after every change ------------------------------------------------------------------------
     def _on_change(self, _c: Controller) -> None:
         self._changed()
+
+    def _show_position(self, _c: Controller) -> None:
+        """The position line, after the table's panes (their observers come between): a browser driver
+        waits for this line to change, then reads the rest. The page's other controls change first,
+        before the table: the history slider's message makes the page measure its readout (a forced
+        layout), cheap before the table's new panes arrive, costly after (docs/benchmarks.md)."""
+        if self.controller is not None:
+            self.position.value = self._position_html()
 
     def _changed(self) -> None:
         c = self.controller
@@ -566,9 +576,7 @@ class GameApp(w.VBox):
             if s.is_over
             else ""
         )
-        # last (and after the table's panes, see _table): browser drivers wait for this line to change,
-        # then read the rest
-        self.position.value = self._position_html()
+        # the position line: _show_position, after the table's panes
 
     def _turn_html(self, bot_movers: list[int], human_movers: list[int]) -> str:
         c = self._c()
