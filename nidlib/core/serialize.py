@@ -507,8 +507,10 @@ def _task(r: _Reader, players: int, thingvellir: bool = False, idavoll: bool = F
             args.append(x.get_int(0, players - 1))
     if kind == "transform" and (args[2], args[3]) not in TRANSFORMS:
         raise r.fail(f"no rule transforms a coin by {args[2]} from {show(args[3])}")
-    if kind == "discard" and (args[2], args[3]) not in DISCARDS:
-        raise r.fail("Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters)")
+    if kind == "discard" and (args[2], args[3]) not in DISCARDS and not (idavoll and (args[2], args[3]) == (1, 1)):
+        raise r.fail(
+            "Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters; 1 with Durathor, X-ID-ANIMAL-DURATHOR-1)"
+        )
     if kind == "trade_discard" and len(args) == 4 and args[2] == args[3]:
         raise r.fail("two different coins are traded")
     return task_from_json(args)
@@ -636,7 +638,7 @@ def _validate(s: State) -> None:
     )
     if s.options.thingvellir:
         expected |= {c for deck in CAMP_DECKS.values() for c in deck}
-    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hraesvelg's owner places it
+    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hreasvelg's owner places it
         expected |= set(MYTHOLOGY_IDS)
         seen.setdefault(GULLINBURSTI.id, "aside")
     # Olwyn's doubles are beside him until his owner places them (X-TH-HERO-OLWYN-1): they may be anywhere
