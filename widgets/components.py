@@ -734,9 +734,9 @@ def _action_colour(action: Action) -> str | None:
     )
 
 
-#: history entries per pane of the game table's event log (see EventLog; 2 rather than 4: an Auto-play or a
-#: bid re-sends a third less of the log, docs/benchmarks.md "Lesson 9 clicks")
-EVENT_CHUNK: Final = 2
+#: history entries per pane of the game table's event log (see EventLog; 2 sends a third less of the log
+#: per Auto-play or bid, but twice the panes cost the page more than it saved: docs/benchmarks.md)
+EVENT_CHUNK: Final = 4
 
 
 class GameTableView(w.VBox):
