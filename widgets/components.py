@@ -23,6 +23,7 @@ from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 import nidlib
 from nidlib.core.actions import (
@@ -275,6 +276,9 @@ class EventLog(_HtmlView):
         self.chunk = chunk
         #: one pane per chunk of history entries: (the entries' event lists it shows, its widget)
         self._panes: list[tuple[tuple[object, ...], w.HTML]] = []
+        # the panes share one layout and one style: a new pane is one widget model (one message), not three
+        self._pane_layout = w.Layout()
+        self._pane_style = HTMLStyle()
         self._box = w.VBox()
         self._box.add_class("nt-event-log-chunks")
         self._scroll = w.Box([self._box])
@@ -312,7 +316,11 @@ class EventLog(_HtmlView):
                     pane.value = r.event_items_html(events, start=count + 1, lang=lang)
                     self._panes[j] = (lists, pane)
             else:
-                pane = w.HTML(r.event_items_html(events, start=count + 1, lang=lang))
+                pane = w.HTML(
+                    r.event_items_html(events, start=count + 1, lang=lang),
+                    layout=self._pane_layout,
+                    style=self._pane_style,
+                )
                 self._panes.append((lists, pane))
             count += len(events)
             if events:
@@ -735,8 +743,11 @@ class ActionPanel(w.VBox):
         """
         if self.controller.state is not drawn_for:
             return
-        for _, b in self.shown:
-            b.disabled = True
+        if self.controller.auto_bots:  # the bots answer in this click (maybe slowly): show it is taken
+            for _, b in self.shown:
+                b.disabled = True
+        # (otherwise the new position's buttons replace these at once: disabling them first would only
+        # cost the page two more messages and a frame per click, docs/benchmarks.md "Lesson 9 clicks")
         self.controller.apply(action)
         if self.controller.state is drawn_for:  # refused: nothing changed, buttons back on
             self.refresh()
@@ -855,7 +866,8 @@ def _action_colour(action: Action) -> str | None:
     )
 
 
-#: history entries per pane of the game table's event log (see EventLog)
+#: history entries per pane of the game table's event log (see EventLog; 2 sends a third less of the log
+#: per Auto-play or bid, but twice the panes cost the page more than it saved: docs/benchmarks.md)
 EVENT_CHUNK: Final = 4
 
 

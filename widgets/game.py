@@ -494,13 +494,15 @@ class GameApp(w.VBox):
         self._clear_hint()
         self._hints = {}
         self._hints_wanted = False
-        c.on_change(lambda _c: self._changed())
+        c.on_change(self._on_change)
+        c.on_change(self._show_position)
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
         self.save_button.disabled = self.new_button.disabled = False
         if c.auto_bots:
             c.run_bots(notify=False)
         self._changed()
+        self._show_position(c)
 
     def new_game(self) -> None:
         """Back to the set-up form (the current game is dropped: save it first to keep it)."""
@@ -530,7 +532,11 @@ class GameApp(w.VBox):
         if seat not in self.tables:
             from widgets.components import GameTableView
 
-            self.tables[seat] = GameTableView(self._c(), seat)
+            c = self._c()
+            self.tables[seat] = GameTableView(c, seat)
+            # the position line after the new table's panes: it changes last
+            c.on_change(self._show_position, remove=True)
+            c.on_change(self._show_position)
         return self.tables[seat]
 
     def _c(self) -> Controller:
@@ -539,6 +545,17 @@ class GameApp(w.VBox):
         return self.controller
 
     # -- after every change ------------------------------------------------------------------------
+    def _on_change(self, _c: Controller) -> None:
+        self._changed()
+
+    def _show_position(self, _c: Controller) -> None:
+        """The position line, after the table's panes (their observers come between): a browser driver
+        waits for this line to change, then reads the rest. The page's other controls change first,
+        before the table: the history slider's message makes the page measure its readout (a forced
+        layout), cheap before the table's new panes arrive, costly after (docs/benchmarks.md)."""
+        if self.controller is not None:
+            self.position.value = self._position_html()
+
     def _changed(self) -> None:
         c = self.controller
         if c is None:
@@ -552,8 +569,10 @@ class GameApp(w.VBox):
         n = len(c.history)
         self._syncing = True
         try:
-            self.history.max = n - 1
-            self.history.value = c.index
+            # one message for both (the slider redraws its readout once, docs/benchmarks.md "Lesson 9 clicks")
+            with self.history.hold_sync():
+                self.history.max = n - 1
+                self.history.value = c.index
         finally:
             self._syncing = False
         self.back_button.disabled = c.index == 0
@@ -573,8 +592,7 @@ class GameApp(w.VBox):
             if s.is_over
             else ""
         )
-        # last: browser drivers wait for this line to change, then read the rest
-        self.position.value = self._position_html()
+        # the position line: _show_position, after the table's panes
 
     def _turn_html(self, bot_movers: list[int], human_movers: list[int]) -> str:
         c = self._c()
