@@ -3,8 +3,9 @@
 Every scene is a position of a real, seeded Idavoll game (``nidlib.new_game(..., expansions=("idavoll",))``)
 played by nidlib: :data:`POSITIONS` keeps, per scene, the number of players, the seed and Ana's actions
 from the start of the game (Bo and Cy are scripted: the leftmost legal action, or one action they prefer);
-:func:`replay` applies them with ``nidlib.apply``. ``tools/l17_seeds.py`` is the small search that found
-the seeds. From the scene's position on, Ana (the learner) chooses with the panels; every event cites its
+:func:`replay` applies them with ``nidlib.apply``. The seeds were found by a small search over
+``new_game(..., seed=k)`` for a round-1 Dancing Dragon holding the cards a scene needs (and, for Gymir, an
+Explorer in the Shining Horse); the tests check each position says what the texts say. From the scene's position on, Ana (the learner) chooses with the panels; every event cites its
 rule.
 
 Scenes: the Dancing Dragon's Mythology cards in Age I rounds 1-3 and the unpicked card leaving the game
@@ -102,7 +103,9 @@ def replay(position: Position) -> tuple[State, list[Event]]:
     return play(s, position.bots(), list(position.ana))
 
 
-def play(s: State, bots: dict[int, Scripted], ana: list[str], *, until: Callable[[State], bool] | None = None) -> tuple[State, list[Event]]:
+def play(
+    s: State, bots: dict[int, Scripted], ana: list[str], *, until: Callable[[State], bool] | None = None
+) -> tuple[State, list[Event]]:
     """Apply Ana's actions (texts) in turn, the bots acting whenever they must; stop when Ana must act and
     has no action left (or when ``until`` holds, or the game is over)."""
     events: list[Event] = []
@@ -172,7 +175,13 @@ def tokens_html(s: State, lang: str | None = None) -> str:
     for k, v in enumerate(VALKYRIES):
         if v.id in zone:
             n = part.notches[k]
-            items.append(render("l17.token.valkyrie", {"card": v.name, "n": n, "points": valkyrie_value(v.id, n)}, lang=lang))
+            items.append(
+                render(
+                    "l17.token.valkyrie",
+                    {"card": v.name, "n": n, "points": valkyrie_value(v.id, n)},
+                    lang=lang,
+                )
+            )
     from nidlib.rules import idavoll
 
     for giant in (GYMIR,):
@@ -183,7 +192,11 @@ def tokens_html(s: State, lang: str | None = None) -> str:
             elif entry == "-":
                 items.append(render("l17.token.giant-down", {"card": "Gymir"}, lang=lang))
             else:
-                items.append(render("l17.token.giant-captured", {"card": "Gymir", "captured": f"@card.{entry}"}, lang=lang))
+                items.append(
+                    render(
+                        "l17.token.giant-captured", {"card": "Gymir", "captured": f"@card.{entry}"}, lang=lang
+                    )
+                )
     if not items:
         return ""
     lis = "".join(f"<li>{escape(x)}</li>" for x in items)
