@@ -16,6 +16,7 @@ from nidlib.core.messages import render, set_language
 from nidlib.rules.base import rounds_in_age
 from widgets.components import BidPanel
 from widgets.lessons import l17_idavoll as lesson
+from widgets.render import card_name
 
 
 def click(box, action: str) -> None:
@@ -146,12 +147,18 @@ def test_x_id_god_freya_1_2_a_swap_before_the_bids_never_moves_lokis_card() -> N
     c = box.controller
     s = c.state
     assert s.idavoll.loki == "thor"  # Cy reserved Thor before Freya's turn (X-ID-SEQ-1)
-    swaps = {a for a in offered(box) if a != "p0:freya:pass"}
-    assert swaps
-    assert not any("thor" in nidlib.parse(a).cards for a in swaps)  # ENGINE CHOICE X-ID-GOD-FREYA-2 (D-X05)
+    # the panel offers Freya's swap in two steps: first the card to move, then its partner
+    steps = [b.description for b in box.panel.step_buttons]
+    assert steps
+    assert not any(re.search(r"\bThor\b", d) for d in steps)  # ENGINE CHOICE X-ID-GOD-FREYA-2 (D-X05)
     box.controls["try"].click()
     assert "X-ID-GOD-FREYA-2" in box.controls["tried"].value
     goblin, dragon = s.taverns[0][2], s.taverns[1][0]
+    step = next(
+        b for b in box.panel.step_buttons if re.search(rf"\b{re.escape(card_name(goblin))}\b", b.description)
+    )
+    step.click()
+    assert "thor" not in {c for a, _b in box.panel.shown if a.cards[0] for c in a.cards}
     click(box, f"p0:freya:{goblin},{dragon}")
     after = c.state
     assert after.taverns[0][2] == dragon
