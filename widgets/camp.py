@@ -19,8 +19,8 @@ from html import escape
 
 import nidlib
 from nidlib.core import registry
-from nidlib.core.actions import Action, Enlist, Pick, PlaceDoubles, Recruit
-from nidlib.core.cards import CARDS, CLASSES
+from nidlib.core.actions import Action, Capture, Enlist, Frigg, Pick, PlaceDoubles, Recruit
+from nidlib.core.cards import CARDS, CLASSES, GIANT_CLASS, CardKind
 from nidlib.core.events import Event
 from nidlib.core.state import State
 from widgets import render as r
@@ -29,6 +29,7 @@ from widgets.controller import Controller
 from widgets.render import t
 
 __all__ = [
+    "IDAVOLL_MOMENTS",
     "MOMENTS",
     "CommandZonesView",
     "camp_temptations",
@@ -83,8 +84,28 @@ MOMENTS: tuple[str, ...] = (
     "take",
     "card_discard",
     "mjollnir",
+    # Idavoll (RULES.md A.7): a game with Idavoll is dealt for these moments
+    "loki",
+    "freya",
+    "frigg",
+    "odin",
+    "capture",
+    "gullinbursti",
+    "olrun",
+    "skymir",
     "actions",
 )
+#: the moments of an Idavoll game, and the Mythology card the lab's players lean towards for each
+IDAVOLL_MOMENTS: dict[str, str] = {
+    "loki": "loki",
+    "freya": "freya",
+    "frigg": "frigg",
+    "odin": "odin",
+    "capture": "",
+    "gullinbursti": "hreasvelg",
+    "olrun": "olrun",
+    "skymir": "skymir",
+}
 
 
 def _is_camp_pick(s: State, a: Action) -> bool:
@@ -94,6 +115,8 @@ def _is_camp_pick(s: State, a: Action) -> bool:
 def _keen(moment: str, s: State, a: Action) -> bool:
     """The lab's players lean towards the moment asked for (a choice of the seeded players, not a rule):
     the artifact or hero that leads there, Camp visits for the tavern discard and the enlistment."""
+    if moment in IDAVOLL_MOMENTS:
+        return _keen_idavoll(moment, s, a)
     if isinstance(a, Pick):
         wanted = {
             "tavern_discard": None,
@@ -113,6 +136,31 @@ def _keen(moment: str, s: State, a: Action) -> bool:
     return False
 
 
+def _keen_idavoll(moment: str, s: State, a: Action) -> bool:
+    """Idavoll: take the Mythology card that leads to the moment (any Giant for a capture), use the God's
+    power once it is there (Frigg instead of a pick), and take the dwarves a Giant waits for."""
+    if isinstance(a, Frigg):
+        return moment == "frigg"
+    if isinstance(a, Capture):
+        return a.capture
+    if not isinstance(a, Pick) or a.card not in CARDS:
+        return False
+    card = CARDS[a.card]
+    want = IDAVOLL_MOMENTS[moment]
+    if want and a.card == want:
+        return True
+    if moment in ("capture", "skymir"):
+        if card.kind is CardKind.GIANT and (moment == "capture" or a.card == "skymir"):
+            return True
+        i = a.player
+        return (
+            card.kind is CardKind.DWARF
+            and card.cls is not None
+            and any(g in s.players[i].command_zone and GIANT_CLASS[g] is card.cls for g in GIANT_CLASS)
+        )
+    return False
+
+
 def _reached(s: State, moment: str) -> bool:
     d = nidlib.decision(s)
     if d is None:
@@ -125,14 +173,15 @@ def _reached(s: State, moment: str) -> bool:
 def play_to_moment(
     players: int, seed: int, moment: str, actions: int = 0
 ) -> tuple[State, list[Event], int] | None:
-    """A Thingvellir game of ``players`` with ``seed`` (the deal and the seeded players' choices) played by
-    nidlib until ``moment`` (one of :data:`MOMENTS`; ``"actions"``: after ``actions`` actions). Returns the
+    """A Thingvellir game (an Idavoll game for the moments of :data:`IDAVOLL_MOMENTS`) of ``players`` with
+    ``seed`` (the deal and the seeded players' choices) played by nidlib until ``moment`` (one of :data:`MOMENTS`; ``"actions"``: after ``actions`` actions). Returns the
     position, the events of its last action and the number of actions played; ``None`` if the game ended
     first (another seed may reach it)."""
     if moment not in MOMENTS:
         raise ValueError(moment)
     names = ["Ana", "Bo", "Cy", "Dag", "Eir"][:players]
-    s = nidlib.new_game(players, names, seed=seed, expansions=("thingvellir",))
+    expansions = ("idavoll",) if moment in IDAVOLL_MOMENTS else ("thingvellir",)
+    s = nidlib.new_game(players, names, seed=seed, expansions=expansions)
     rng = random.Random(seed)
     events: list[Event] = []
     n = 0
