@@ -518,16 +518,24 @@ def _recruit(player: int, hero: str) -> Recruit:
     return Recruit(player, hero)
 
 
+def _pick_widened(s: State, i: int) -> bool:
+    """Whether Idavoll changes player ``i``'s pick turn: Loki's card out of reach, or Frigg usable."""
+    part = s.idavoll
+    assert part is not None
+    return bool(part.loki) or (_FRIGG in s.players[i].command_zone and _FRIGG not in part.used)
+
+
 def random_action(s: State, rng: random.Random) -> Action:
     """A uniformly random legal action of the next player to act, without listing all bids.
 
     During bids the lowest seat that has not bid yet acts (bids are simultaneous, so the
     order does not matter); its bid is uniform over its distinct legal bids
-    (:func:`random_bid`). A pick is uniform over the cards of the tavern, a hero over
+    (:func:`random_bid`). A pick is uniform over the cards of the tavern (over the legal actions when Loki's
+    token or Frigg's power changes them, X-ID-GOD-LOKI-1, X-ID-GOD-FRIGG-1), a hero over
     :func:`nidlib.eligible_heroes`; every other decision is uniform over :func:`nidlib.legal_actions`.
     """
     top = s.tasks[-1]
-    if type(top) is PickDue and s.camp is None:
+    if type(top) is PickDue and s.camp is None and (s.idavoll is None or not _pick_widened(s, top.player)):
         row = s.taverns[s.tavern]
         return pick_action(top.player, row[int(rng.random() * len(row))])
     if type(top) is BidsDue:
