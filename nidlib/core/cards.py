@@ -468,19 +468,9 @@ ANIMALS: tuple[Card, ...] = (
     _myth(Myth.RATATOSK, CardKind.ANIMAL, "Ratatosk", cls=M, ranks=(2,)),
 )
 #: the Gods and their points (X-ID-GOD table)
-GODS: tuple[Card, ...] = (
-    _myth(Myth.FREYA, CardKind.GOD, "Freya", points=15),
-    _myth(Myth.FRIGG, CardKind.GOD, "Frigg", points=12),
-    _myth(Myth.LOKI, CardKind.GOD, "Loki", points=8),
-    _myth(Myth.ODIN, CardKind.GOD, "Odin", points=0),
-    _myth(Myth.THOR, CardKind.GOD, "Thor", points=8),
-)
-GIANTS: tuple[Card, ...] = (
-    _myth(Myth.GYMIR, CardKind.GIANT, "Gymir"),
-    _myth(Myth.HRUNGNIR, CardKind.GIANT, "Hrungnir"),
-    _myth(Myth.SKYMIR, CardKind.GIANT, "Skymir"),
-    _myth(Myth.SURT, CardKind.GIANT, "Surt"),
-    _myth(Myth.THRIVALDI, CardKind.GIANT, "Thrivaldi"),
+GODS: tuple[Card, ...] = tuple(
+    _myth(m, CardKind.GOD, m.value.capitalize(), points=pts)
+    for m, pts in ((Myth.FREYA, 15), (Myth.FRIGG, 12), (Myth.LOKI, 8), (Myth.ODIN, 0), (Myth.THOR, 8))
 )
 #: the class of the dwarf each Giant captures (X-ID-GIANT table); a Giant itself has no rank and no column
 GIANT_CLASS: dict[str, DwarfClass] = {
@@ -490,13 +480,7 @@ GIANT_CLASS: dict[str, DwarfClass] = {
     Myth.SURT: W,
     Myth.THRIVALDI: B,
 }
-VALKYRIES: tuple[Card, ...] = (
-    _myth(Myth.BRYNHILDR, CardKind.VALKYRIE, "Brynhildr"),
-    _myth(Myth.HILDR, CardKind.VALKYRIE, "Hildr"),
-    _myth(Myth.OLRUN, CardKind.VALKYRIE, "Ölrun"),
-    _myth(Myth.SIGRDRIFA, CardKind.VALKYRIE, "Sigrdrífa"),
-    _myth(Myth.SVAFA, CardKind.VALKYRIE, "Svafa"),
-)
+GIANTS: tuple[Card, ...] = tuple(_myth(Myth(g), CardKind.GIANT, g.capitalize()) for g in GIANT_CLASS)
 #: each Valkyrie's printed track, top notch first: her value after k notches is ``track[min(k, 4)]`` (X-ID-9)
 VALKYRIE_TRACK: dict[str, tuple[int, ...]] = {
     Myth.BRYNHILDR: (0, 3, 6, 10, 16),
@@ -505,6 +489,10 @@ VALKYRIE_TRACK: dict[str, tuple[int, ...]] = {
     Myth.SIGRDRIFA: (0, 0, 8, 16, 16),
     Myth.SVAFA: (0, 4, 8, 16, 16),
 }
+_VALKYRIE_NAMES = {Myth.OLRUN: "Ölrun", Myth.SIGRDRIFA: "Sigrdrífa"}
+VALKYRIES: tuple[Card, ...] = tuple(
+    _myth(Myth(v), CardKind.VALKYRIE, _VALKYRIE_NAMES.get(Myth(v), v.capitalize())) for v in VALKYRIE_TRACK
+)
 
 
 def valkyrie_value(valkyrie: str, k: int) -> int:

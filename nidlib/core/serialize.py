@@ -852,7 +852,7 @@ def _read_notches(r: _Reader) -> list[int]:
     items = r.items(5)
     if len(items) != len(VALKYRIES):
         raise r.fail(f"expected one count per Valkyrie ({', '.join(v.id for v in VALKYRIES)})")
-    return [x.get_int(0, 99) for x in items]
+    return [x.get_int(0, 4) for x in items]  # the last notch (X-ID-9)
 
 
 def _read_class_choices(r: _Reader, got: dict[str, Any]) -> list[int]:

@@ -296,7 +296,7 @@ class Idavoll:
     used: list[str] = _field(Copy.LIST, Codec.CARDS, factory=list)
     #: per Giant: "" (no capture yet), the captured card's id, or "-" (turned face down) (X-ID-8)
     captured: list[str] = _field(Copy.LIST, Codec.GIANT_STATES, factory=lambda: [""] * 5)
-    #: per Valkyrie: how many times her condition was met while she was owned (X-ID-9)
+    #: per Valkyrie: how many notches her token moved down while she was owned, 0..4 (the last notch, X-ID-9)
     notches: list[int] = _field(Copy.LIST, Codec.NOTCHES, factory=lambda: [0] * 5)
     #: the class Ölrun's owner chose (column index), -1 before the choice (X-ID-VALK-OLRUN-1)
     olrun: int = _field(Copy.SHARED, Codec.COLUMN, default=-1)

@@ -198,10 +198,11 @@ def _do_swap(s: State, a: Swap, log: Log) -> None:
 _BASE_PICK = _DO[Pick]  # the base game's pick, wrapped by Thingvellir's Camp visit
 
 
-def _odin_after_turn(s: State, i: int) -> None:
-    """Odin's owner may exchange a hero at the end of this pick turn, after its coin trade: an
-    :class:`OdinStep` goes under this turn's recruitment check and trade (X-ID-GOD-ODIN-1, X-BOTH-4)."""
-    if not power_ready(s, i, ODIN):
+def _odin_after_turn(s: State, i: int, cid: str = "") -> None:
+    """Odin's owner may exchange a hero at the end of this pick turn (also the turn Odin is taken), after
+    its coin trade: an :class:`OdinStep` goes under this turn's recruitment check and trade
+    (X-ID-GOD-ODIN-1, X-BOTH-4)."""
+    if not (cid == ODIN or power_ready(s, i, ODIN)):
         return
     tasks = s.tasks
     k = len(tasks)
@@ -232,7 +233,7 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
     if s.idavoll is None:
         _BASE_PICK(s, a, log)
         return
-    _odin_after_turn(s, a.player)
+    _odin_after_turn(s, a.player, a.card)
     _loki_before_pick(s, a.player, a.card, log)
     _take(s, a, log)
 

@@ -24,6 +24,8 @@ SIGRDRIFA: str = Myth.SIGRDRIFA.value
 SVAFA: str = Myth.SVAFA.value
 #: each Valkyrie's place in ``Idavoll.notches``
 VALKYRIE_INDEX: dict[str, int] = {v.id: k for k, v in enumerate(VALKYRIES)}
+#: the last notch of every track (X-ID-VALK table: k = 0..4)
+LAST_NOTCH = 4
 _RULE = {
     BRYNHILDR: "X-ID-VALK-BRYNHILDR-1",
     HILDR: "X-ID-VALK-HILDR-1",
@@ -43,7 +45,10 @@ def notch(s: State, valkyrie: str, i: int, n: int, log: Log, **why: Any) -> None
     if part is None or n <= 0 or valkyrie not in s.players[i].command_zone:
         return
     k = VALKYRIE_INDEX[valkyrie]
-    part.notches[k] += n
+    if part.notches[k] >= LAST_NOTCH:  # the token never goes past the last notch (X-ID-9)
+        _ev(log, "valkyrie.last", _RULE[valkyrie], i, name=s.players[i].name, card=_card(valkyrie))
+        return
+    part.notches[k] = min(part.notches[k] + n, LAST_NOTCH)
     _ev(
         log,
         f"valkyrie.{valkyrie}",

@@ -34,6 +34,15 @@ GAMES: dict[str, tuple[int, int, tuple[str, ...], bool, tuple[str, ...]]] = {
     "thingvellir_3p_random_seed4": (3, 4, ("random",) * 3, False, ("thingvellir",)),
     "thingvellir_4p_greedy_seed6": (4, 6, ("greedy",) * 4, False, ("thingvellir",)),
     "thingvellir_5p_random_seed8": (5, 8, ("random",) * 5, False, ("thingvellir",)),
+    # Idavoll (X-ID-*): Mythology cards in the Dancing Dragon, Gods, Giants, Valkyries; alone and with Thingvellir
+    "idavoll_2p_greedy_seed3": (2, 3, ("greedy", "greedy"), False, ("idavoll",)),
+    "idavoll_3p_random_seed5": (3, 5, ("random",) * 3, False, ("idavoll",)),
+    "idavoll_4p_greedy_seed7": (4, 7, ("greedy",) * 4, False, ("idavoll",)),
+    "idavoll_5p_random_seed9": (5, 9, ("random",) * 5, False, ("idavoll",)),
+    "both_2p_random_seed4": (2, 4, ("random", "random"), False, ("thingvellir", "idavoll")),
+    "both_3p_greedy_seed6": (3, 6, ("greedy",) * 3, False, ("thingvellir", "idavoll")),
+    "both_4p_random_seed8": (4, 8, ("random",) * 4, False, ("thingvellir", "idavoll")),
+    "both_5p_greedy_seed2": (5, 2, ("greedy",) * 5, False, ("thingvellir", "idavoll")),
 }
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden"
