@@ -60,9 +60,11 @@ def main(argv: list[str] | None = None) -> int:
                 total.update(tvkit.random_game(players, seed, json_every_step=k % 100 == 0))
         except (idkit.Violation, tvkit.Violation) as e:
             violations.append(f"{players} players, seed {seed}: {e}")
+            print("VIOLATION", violations[-1], flush=True)
         except Exception as e:  # noqa: BLE001 (an engine crash is a violation too: reported with its game)
             violations.append(f"{players} players, seed {seed}: crash {type(e).__name__}: {e}")
-        if (k - ns.first + 1) % 1000 == 0:
+            print("VIOLATION", violations[-1], flush=True)
+        if (k - ns.first + 1) % 500 == 0:
             print(
                 f"{k - ns.first + 1} games, {len(violations)} violations, "
                 f"{time.process_time() - start:.0f} s CPU",
@@ -95,8 +97,6 @@ def main(argv: list[str] | None = None) -> int:
         f"CPU: {cpu:.0f} s ({ns.games / cpu:.1f} checked games per CPU-second)",
     ]
     print("\n".join(lines))
-    for v in violations[:20]:
-        print("VIOLATION", v)
     if ns.write_docs and not idavoll:
         text = DOCS.read_text(encoding="utf-8")
         block = (

@@ -243,7 +243,7 @@ _EXPLORER = _CLASS_INDEX["explorer"]
 #: game to ``base`` in its last round (X-ID-7: once per game)
 _GOD_BAR: dict[str, tuple[float, float]] = {
     _LOKI: (2.0, 8.0),
-    _FREYA: (2.0, 6.0),
+    _FREYA: (1.0, 5.0),
     _FRIGG: (1.0, 5.0),
     _ODIN: (1.0, 4.0),
     _THOR: (1.0, 5.0),
@@ -315,32 +315,57 @@ def loki_choice(s: State, me: int) -> Reserve:
     return Reserve(me, "")
 
 
-def _haul(values: list[list[float]]) -> float:
-    """Expected worth of the next picks: the taverns ranked by their best card (the bids' order), each won
-    with :data:`_FIRST_CHANCE` by rank, else its second card."""
-    tops = []
-    for vs in values:
-        vs = sorted(vs, reverse=True)
-        tops.append((vs[0] if vs else 0.0, vs[1] if len(vs) > 1 else 0.0))
-    tops.sort(key=lambda x: -x[0])
-    return sum(w * a + (1 - w) * b for w, (a, b) in zip(_FIRST_CHANCE, tops, strict=False))
+def _first_chances(s: State, me: int) -> list[float]:
+    """The chance that ``me`` is first in its best, second and third tavern: its k-th highest coin against
+    each opponent's k-th highest (coins are face up before the bids), a tie counting a half."""
+    n = len(s.players)
+
+    def top3(i: int) -> list[int]:
+        vals = sorted((c.value for c in s.players[i].coins() if not c.is_trading), reverse=True)
+        return (vals + [0, 0, 0])[:3]
+
+    mine = top3(me)
+    out = []
+    for k in range(3):
+        chance = 1.0
+        for i in range(n):
+            if i != me:
+                o = top3(i)[k]
+                chance *= 1.0 if mine[k] > o else 0.5 if mine[k] == o else 0.2
+        out.append(chance)
+    return out
+
+
+def _haul(values: list[list[float]], chances: list[float], players: int) -> float:
+    """Expected worth of the next picks: the taverns ranked by their best card (the order of the bids), the
+    k-th one won with ``chances[k]``; otherwise one of the other cards, each as likely as the others."""
+    tops = sorted((sorted(vs, reverse=True) for vs in values), key=lambda vs: -(vs[0] if vs else 0.0))
+    total = 0.0
+    for w, vs in zip(chances, tops, strict=False):
+        if vs:
+            rest = vs[1:players]
+            total += w * vs[0] + (1 - w) * sum(rest) / max(1, players - 1)
+    return total
 
 
 def freya_scores(s: State, me: int) -> list[tuple[float, tuple[str, str]]]:
     """Gain of each swap Freya allows (best first): :func:`_haul` after it minus before, for ``me``; less a
-    quarter of the same for the best-placed opponent (X-ID-GOD-FREYA-1/2: never Loki's card)."""
+    quarter of the best gain of an opponent (X-ID-GOD-FREYA-1/2: never Loki's card). Spreading two good
+    cards pays for a player whose coins win the bids; keeping them together is the weaker bidder's fallback."""
     from nidlib.rules.idavoll import freya_pairs
 
+    n = len(s.players)
     worth: dict[str, list[float]] = {}
     for q in s.players:
         st = _columns(q)
         for row in s.taverns:
             for c in row:
                 worth.setdefault(c, []).append(card_gain(q, c, st))
-    others = [i for i in range(len(s.players)) if i != me]
+    chances = [_first_chances(s, i) for i in range(n)]
+    others = [i for i in range(n) if i != me]
 
     def haul(rows: list[list[str]], i: int) -> float:
-        return _haul([[worth[c][i] for c in row] for row in rows])
+        return _haul([[worth[c][i] for c in row] for row in rows], chances[i], n)
 
     rows0 = [list(r) for r in s.taverns]
     base_me = haul(rows0, me)
