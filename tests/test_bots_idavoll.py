@@ -3,6 +3,8 @@ games at every level with Idavoll alone and with both expansions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import nidlib
@@ -19,6 +21,7 @@ from nidlib.core.actions import (
     Swap,
     Thor,
 )
+from nidlib.core.cards import CLASSES
 from nidlib.core.coins import Coin
 from nidlib.core.tasks import (
     CaptureDue,
@@ -35,6 +38,7 @@ from nidlib.core.views import view_for
 from nidlib.rules.engine import advance, decision, legal_actions
 from nidlib.rules.scoring import position_values
 from nidlib.tools.bots import (
+    Bot,
     GreedyBot,
     RandomBot,
     StrongBot,
@@ -64,6 +68,13 @@ def own(s: State, i: int, *cards: str) -> None:
     s.players[i].command_zone.extend(cards)
 
 
+def ask(s: State, task: object, *cards: str) -> State:
+    """``s`` with ``cards`` in player 0's command zone and ``task`` waiting."""
+    own(s, 0, *cards)
+    s.tasks.append(task)  # type: ignore[arg-type]
+    return s
+
+
 def late(s: State) -> None:
     """The last round of Age II: an unused power will never pay again."""
     s.age, s.round = 2, 4
@@ -80,12 +91,14 @@ def test_loki_reserves_the_card_worth_most_then_bids_elsewhere_X_ID_GOD_LOKI_1()
     own(s, 0, "loki")
     s.tasks.append(LokiDue(0))
     a, legal = greedy(s)
-    assert a in legal and isinstance(a, Reserve)
+    assert a in legal
+    assert isinstance(a, Reserve)
     p = s.players[0]
     best = max((c for row in s.taverns for c in row), key=lambda c: card_gain(p, c))
     assert a.card == best
     advance(s, a)
-    assert s.idavoll is not None and s.idavoll.loki == best
+    assert s.idavoll is not None
+    assert s.idavoll.loki == best
     t = next(k for k, row in enumerate(s.taverns) if best in row)
     bid = heuristic_bid(view_for(s, 0), 0)
     assert bid.taverns[t] == min(bid.taverns), (
@@ -121,7 +134,8 @@ def test_freya_splits_two_good_cards_of_one_tavern_for_the_best_bidder_X_ID_GOD_
     own(s, 0, "freya")
     s.tasks.append(FreyaDue(0))
     a, legal = greedy(s)
-    assert a in legal and isinstance(a, Swap)
+    assert a in legal
+    assert isinstance(a, Swap)
     assert len({"1W9", "1E11"} & set(a.cards)) == 1, "one of the two good cards moves to another tavern"
     advance(s, a)
     assert not ({"1W9", "1E11"} <= set(s.taverns[0]))
@@ -149,7 +163,8 @@ def test_frigg_replaces_a_poor_tavern_and_not_a_good_one_X_ID_GOD_FRIGG_1() -> N
     assert isinstance(a, Frigg), "the best of 3 from the deck beats a 0-point miner"
     rich = _pick_turn([["1W9", "1E11", "1B8"], LOW[1], LOW[2]])
     a, legal = greedy(rich)
-    assert isinstance(a, Pick) and a in legal
+    assert isinstance(a, Pick)
+    assert a in legal
 
 
 def _odin(give: str, display: list[str]) -> State:
@@ -170,7 +185,8 @@ _NEUTRAL = {"skaa", "astrid", "grid", "uline", "ylud", "thrud"} | {
 def test_odin_exchanges_for_a_better_neutral_hero_X_ID_GOD_ODIN_1() -> None:
     s = _odin("astrid", ["skaa"])  # Astrid is worth the highest coin (5 now), Skaa 17
     a, legal = greedy(s)
-    assert a == Odin(0, "astrid", "skaa") and a in legal
+    assert a == Odin(0, "astrid", "skaa")
+    assert a in legal
     before = position_values(s)[0]
     advance(s, a)
     assert position_values(s)[0] > before
@@ -195,13 +211,16 @@ def _discard(column_cards: dict[int, list[str]]) -> State:
 def test_thor_cancels_a_costly_discard_X_ID_GOD_THOR_1() -> None:
     s = _discard({0: ["1W9"]})
     a, legal = greedy(s)
-    assert Thor(0) in legal and a == Thor(0)
+    assert Thor(0) in legal
+    assert a == Thor(0)
 
 
 def test_thor_is_kept_for_a_cheap_discard_X_ID_GOD_THOR_1() -> None:
     s = _discard({3: ["1M0"]})
     a, legal = greedy(s)
-    assert Thor(0) in legal and a != Thor(0) and a in legal
+    assert Thor(0) in legal
+    assert a != Thor(0)
+    assert a in legal
 
 
 @pytest.mark.parametrize(
@@ -216,7 +235,8 @@ def test_capture_or_place_compares_the_giant_with_the_dwarf_X_ID_8(
     own(s, 0, giant)
     s.tasks.append(CaptureDue(0, card))
     a, legal = greedy(s)
-    assert a in legal and a == Capture(0, capture)
+    assert a in legal
+    assert a == Capture(0, capture)
 
 
 def test_gullinbursti_goes_where_it_completes_a_line_X_ID_ANIMAL_HREASVELG_1() -> None:
@@ -225,7 +245,8 @@ def test_gullinbursti_goes_where_it_completes_a_line_X_ID_ANIMAL_HREASVELG_1() -
         s.players[0].columns[ci].append(c)
     s.tasks.append(GullinburstiDue(0))
     a, legal = greedy(s)
-    assert a in legal and a == PlaceGullinbursti(0, nidlib.core.cards.CLASSES[3])
+    assert a in legal
+    assert a == PlaceGullinbursti(0, CLASSES[3])
 
 
 def test_olrun_takes_the_class_most_seen_in_the_taverns_X_ID_VALK_OLRUN_1() -> None:
@@ -233,7 +254,8 @@ def test_olrun_takes_the_class_most_seen_in_the_taverns_X_ID_VALK_OLRUN_1() -> N
     own(s, 0, "olrun")
     s.tasks.append(OlrunDue(0))
     a, legal = greedy(s)
-    assert a in legal and a == ChooseOlrun(0, nidlib.core.cards.CLASSES[1])
+    assert a in legal
+    assert a == ChooseOlrun(0, CLASSES[1])
 
 
 def test_skymir_keeps_the_two_cards_worth_most_X_ID_GIANT_SKYMIR_1() -> None:
@@ -241,7 +263,7 @@ def test_skymir_keeps_the_two_cards_worth_most_X_ID_GIANT_SKYMIR_1() -> None:
     own(s, 0, "skymir")
     part = s.idavoll
     assert part is not None
-    drawn = [c for c in ("odin", "svafa", "freya", "gymir", "durathor")]
+    drawn = ["odin", "svafa", "freya", "gymir", "durathor"]
     for c in drawn:
         for pile in (part.deck, part.reserve):
             if c in pile:
@@ -251,7 +273,8 @@ def test_skymir_keeps_the_two_cards_worth_most_X_ID_GIANT_SKYMIR_1() -> None:
     part.drawn = drawn
     s.tasks.append(SkymirDue(0))
     a, legal = greedy(s)
-    assert a in legal and isinstance(a, KeepMyth)
+    assert a in legal
+    assert isinstance(a, KeepMyth)
     p = s.players[0]
     worth = sorted(drawn, key=lambda c: -card_gain(p, c))
     assert set(a.cards) == set(worth[:2])
@@ -259,16 +282,17 @@ def test_skymir_keeps_the_two_cards_worth_most_X_ID_GIANT_SKYMIR_1() -> None:
 
 
 def test_every_level_answers_every_constructed_decision_legally() -> None:
-    builders = [
-        lambda: (lambda s: (own(s, 0, "loki"), s.tasks.append(LokiDue(0)), s)[2])(position()),
-        lambda: (lambda s: (own(s, 0, "freya"), s.tasks.append(FreyaDue(0)), s)[2])(position()),
+    builders: list[Callable[[], State]] = [
+        lambda: ask(position(), LokiDue(0), "loki"),
+        lambda: ask(position(), FreyaDue(0), "freya"),
         lambda: _pick_turn(LOW),
         lambda: _odin("dwerg-ymir", ["skaa", "grid"]),
         lambda: _discard({0: ["1W9"], 3: ["1M0"]}),
-        lambda: (lambda s: (own(s, 0, "gymir"), s.tasks.append(CaptureDue(0, "1E8")), s)[2])(position(LOW)),
+        lambda: ask(position(LOW), CaptureDue(0, "1E8"), "gymir"),
     ]
     for build in builders:
-        for bot in (RandomBot(3), GreedyBot(3), StrongBot(3, budget=150, horizon=12)):
+        bots: list[Bot] = [RandomBot(3), GreedyBot(3), StrongBot(3, budget=150, horizon=12)]
+        for bot in bots:
             s = build()
             view = view_for(s, 0)
             legal = legal_actions(view, 0)
@@ -285,7 +309,7 @@ def test_idavoll_choice_is_none_outside_idavoll_decisions() -> None:
 
 @pytest.mark.parametrize("expansions", [("idavoll",), ("thingvellir", "idavoll")], ids=["idavoll", "both"])
 def test_whole_games_at_every_level(expansions: tuple[str, ...]) -> None:
-    bots = [RandomBot(1), GreedyBot(2), StrongBot(3, budget=100, horizon=10)]
+    bots: list[Bot] = [RandomBot(1), GreedyBot(2), StrongBot(3, budget=100, horizon=10)]
     s, log = play_game(3, 11, bots, expansions=expansions)
     assert decision(s) is None
     kinds = {type(a).__name__ for a, _ in log if a is not None}

@@ -322,7 +322,7 @@ def _first_chances(s: State, me: int) -> list[float]:
 
     def top3(i: int) -> list[int]:
         vals = sorted((c.value for c in s.players[i].coins() if not c.is_trading), reverse=True)
-        return (vals + [0, 0, 0])[:3]
+        return ([*vals, 0, 0, 0])[:3]
 
     mine = top3(me)
     out = []

@@ -154,9 +154,9 @@ class Tracker:
             if was != now and was != "":
                 raise Violation(f"Giant {k} changed from {was!r} to {now!r}: one capture at most [X-ID-8]")
         self.captured = list(part.captured)
-        for k, (was, now) in enumerate(zip(self.notches, part.notches, strict=True)):
-            if now < was:
-                raise Violation(f"Valkyrie {k}'s k went down from {was} to {now} [X-ID-9]")
+        for k, (had, has) in enumerate(zip(self.notches, part.notches, strict=True)):
+            if has < had:
+                raise Violation(f"Valkyrie {k}'s k went down from {had} to {has} [X-ID-9]")
         self.notches = list(part.notches)
         if s.round > 0:
             self.rounds[s.age] = max(self.rounds.get(s.age, 0), s.round)
