@@ -7,6 +7,7 @@ import pytest
 
 import nidlib
 from nidlib.core.actions import parse
+from nidlib.core.serialize import read_state, state_to_dict
 from nidlib.rules.engine import apply
 
 #: 5 players, seed 1304, both expansions: the first 132 actions of the soak's random game (tests/engine/idkit.py).
@@ -51,3 +52,29 @@ def test_later_recruiter_of_olwyn_returned_by_odin_gets_no_doubles_X_TH_HERO_OLW
     assert len(placed) == len(set(placed)) == 2, "p3's two doubles stay, and there are only two"
     d = nidlib.decision(s)
     assert d is None or d.kind != "olwyn", "no doubles for a later recruiter of Olwyn (X-TH-HERO-OLWYN-5)"
+
+
+#: 2 players, seed 2175, Idavoll alone: the first 27 actions of the soak's random game (tests/engine/idkit.py).
+#: p1 owns Durathor and recruits Dagda (action 27): Dagda discards one card only (X-ID-ANIMAL-DURATHOR-1), a
+#: ``DiscardDue(1, 1, exclude=hunter)`` task that the JSON codec refuses (nidlib/core/serialize.py ``DISCARDS``
+#: knows Bonfur's (1, not blacksmith) and Dagda's (2, not hunter) only). Thor's cancellation of one of Dagda's
+#: two discards leaves the same task (D-X19).
+DAGDA_WITH_DURATHOR = (
+    "p0:bid:5b,2,4/0,3 p1:bid:2,5b,4/0,3 p0:pick:1M2b p1:pick:1B6 p1:pick:gymir p0:pick:garm p1:pick:1W9 "
+    "p0:pick:1W6b p0:bid:5b,3,2/0,4 p1:bid:3,0,4/2,5b p0:pick:1RO3 p0:transform:t2 p1:pick:1B1 "
+    "p0:pick:olrun p0:olrun:blacksmith p1:pick:thrivaldi p0:pick:1M1b p1:pick:1W6 p0:bid:4,5b,0/3,5 "
+    "p1:bid:7,3,2/0,4 p1:pick:1W3 p0:pick:1H2 p0:pick:sigrdrifa p1:pick:durathor p1:pick:1B5 "
+    "p1:capture:yes p1:hero:dagda"
+)
+
+
+@pytest.mark.xfail(strict=True, reason="codec: Dagda's single discard (Durathor, Thor) has no JSON form")
+def test_dagda_single_discard_survives_the_json_round_trip_X_ID_ANIMAL_DURATHOR_1() -> None:
+    s = nidlib.new_game(2, seed=2175, expansions=("idavoll",))
+    for text in DAGDA_WITH_DURATHOR.split():
+        s, _events = apply(s, parse(text))
+    d = nidlib.decision(s)
+    assert d is not None
+    assert d.kind == "discard"
+    assert d.params.get("count") == 1, "Durathor: Dagda discards one card"
+    assert read_state(state_to_dict(s)) == s
