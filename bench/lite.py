@@ -13,6 +13,8 @@ route would turn off the browser cache; ``tests/browser/test_lite.py`` aborts th
 * **by a lesson link**: in that tab, lesson 1 through the "previous" link, then lesson 2 through lesson
   1's "next" link: both run in the page's own Python (``widgets/lite_pages.py``); TTI from that click;
 * TTI: from the navigation's start (``performance.now()`` = 0) to the first enabled "Confirm bid" button;
+* **CPU**: the CPU seconds every Chromium process spent in that time (on a machine shared with other
+  work the wall-clock TTI mostly measures the wait for a core; the CPU seconds much less so);
 * **click**: three coins chosen, then "Confirm bid" clicked; the time from the click to the reveal's
   sentence in the log ("... all bid 4 on the Laughing Goblin"), on the page's clock;
 * ``--walk``: every page (landing page and lessons), cold, with its TTI to the first widget view and
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import statistics
 import sys
 import threading
@@ -31,6 +34,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import psutil  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
@@ -81,9 +85,24 @@ def context(browser: Browser, outside: list[str]) -> BrowserContext:
     return ctx
 
 
-def load(page: Page, url: str, ready: str) -> tuple[float, int, int]:
-    """Open ``url``; (TTI in s, files the server sent in full (200), revalidated (304))."""
+def _chromium_cpu() -> dict[tuple[int, float], float]:
+    """CPU seconds so far of every Chromium process this benchmark started, by (pid, start time)."""
+    seen: dict[tuple[int, float], float] = {}
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in proc.name().lower():
+                t = proc.cpu_times()
+                seen[(proc.pid, proc.create_time())] = t.user + t.system
+        except psutil.Error:
+            continue
+    return seen
+
+
+def load(page: Page, url: str, ready: str) -> tuple[float, int, int, float]:
+    """Open ``url``; (TTI in s, files the server sent in full (200), revalidated (304), CPU seconds of
+    Chromium's processes until then)."""
     before = len(SERVED)
+    cpu = _chromium_cpu()
     page.goto(url)
     page.wait_for_selector(f"{ready}, {ERROR}", state="visible", timeout=TIMEOUT)
     if page.locator(ERROR).count():
@@ -92,8 +111,9 @@ def load(page: Page, url: str, ready: str) -> tuple[float, int, int]:
         "s => { const b = document.querySelector(s); return b && !b.disabled; }", arg=ready, timeout=TIMEOUT
     )
     tti = page.evaluate("performance.now()") / 1000
+    used = sum(t - cpu.get(key, 0.0) for key, t in _chromium_cpu().items())
     served = SERVED[before:]
-    return tti, served.count("200"), served.count("304")
+    return tti, served.count("200"), served.count("304"), used
 
 
 def click(page: Page) -> float:
@@ -157,37 +177,42 @@ def main() -> None:
     lesson = f"{base}/voici/render/02-bidding.html"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        colds, warms, clicks, switches = [], [], [], []
+        colds, warms, clicks, switches, cpus = [], [], [], [], []
         for run in range(a.runs):
             ctx = context(browser, outside)
             page = ctx.new_page()
-            tti, full, revalidated = load(page, lesson, CONFIRM)
+            tti, full, revalidated, cpu = load(page, lesson, CONFIRM)
             colds.append(tti)
             clicks.append(click(page))
             page.close()
             page = ctx.new_page()
-            wtti, wfull, wrevalidated = load(page, lesson, CONFIRM)
+            wtti, wfull, wrevalidated, wcpu = load(page, lesson, CONFIRM)
+            cpus.append((cpu, wcpu))
             warms.append(wtti)
             clicks.append(click(page))
             switches.append(switch(page))
             print(
-                f"run {run + 1}: cold {tti:.1f} s (server sent {full} files, {revalidated} not modified), "
-                f"warm {wtti:.1f} s (sent {wfull}, {wrevalidated} not modified), "
+                f"run {run + 1}: cold {tti:.1f} s, {cpu:.1f} CPU-s (server sent {full} files, {revalidated} not "
+                f"modified), warm {wtti:.1f} s, {wcpu:.1f} CPU-s (sent {wfull}, {wrevalidated} not modified), "
                 f"by a lesson link {switches[-1]:.2f} s, "
-                f"clicks {clicks[-2] * 1000:.0f} / {clicks[-1] * 1000:.0f} ms"
+                f"clicks {clicks[-2] * 1000:.0f} / {clicks[-1] * 1000:.0f} ms; "
+                f"load average {os.getloadavg()[0]:.1f}"
             )
             ctx.close()
             time.sleep(1)
         print(
             f"02-bidding TTI cold: median {statistics.median(colds):.1f} s (min {min(colds):.1f}, max {max(colds):.1f}); "
             f"warm: median {statistics.median(warms):.1f} s (min {min(warms):.1f}, max {max(warms):.1f}); "
+            f"Chromium CPU-s cold / warm: medians {statistics.median(c for c, _ in cpus):.1f} / "
+            f"{statistics.median(w for _, w in cpus):.1f}; "
             f"by a lesson link (same page's Python): median {statistics.median(switches):.2f} s "
             f"(max {max(switches):.2f}); "
             f"click (confirm bid -> reveal): median {statistics.median(clicks) * 1000:.0f} ms, "
             f"max {max(clicks) * 1000:.0f} ms"
         )
         if a.walk:
-            for nb in sorted((REPO / "tutorials").glob("*.ipynb")):
+            # the site's own pages (pages 11-15 are server-only: tools/lite/pages.py), English copies
+            for nb in sorted(p for p in (SITE / "voici" / "render").glob("*.html") if ".zh-" not in p.name):
                 ctx = context(browser, outside)
                 page = ctx.new_page()
                 t0 = time.monotonic()

@@ -458,6 +458,9 @@ OFF_GLOSSARY = {
         # Thingvellir (docs/translation.md: the seeds are silent, one name per thing)
         "營區|兵營": "營地", "雇傭兵|僱傭兵": "傭兵", "聖物|寶物": "神器", "棄牌區": "棄牌堆", "複製體|幻影": "分身",
         "入伍": "編入",
+        # Idavoll (docs/translation.md: names stay Latin, one word per kind and token)
+        "奧丁|索爾|洛基|芙蕾雅|弗麗嘉|弗蕾亞": "Odin, Thor, Loki, Freya, Frigg (Latin names)", "神明|諸神|眾神": "神祇",
+        "瓦爾基|女戰神": "女武神", "俘虜": "俘獲", "神話動物": "神獸", "預留": "保留（Loki）", "標記": "指示物",
     },
     "zh-Hans": {
         "钱币": "金币", "货币": "金币", "皇家": "王室/王家", "供品|赠礼": "王家贡献牌", "荣誉卡": "卓越卡",
@@ -468,6 +471,8 @@ OFF_GLOSSARY = {
         "等级比较": "校阅部队", "萤幕": "屏幕",
         "营区|兵营": "营地", "雇佣兵": "佣兵", "圣物|宝物": "神器", "弃牌区": "弃牌堆", "复制体|幻影": "分身",
         "入伍": "编入",
+        "奥丁|索尔|洛基|芙蕾雅|弗丽嘉|弗蕾亚": "Odin, Thor, Loki, Freya, Frigg (Latin names)", "神明|诸神|众神": "神祇",
+        "瓦尔基|女战神": "女武神", "俘虏": "俘获", "神话动物": "神兽", "预留": "保留（Loki）", "指示物": "标记",
     },
 }  # fmt: skip
 

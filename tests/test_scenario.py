@@ -45,7 +45,7 @@ def bid_all(sc: Scenario) -> Scenario:
 
 def snapshot(sc: Scenario) -> str:
     """Everything a scenario holds, as text: equal before and after a refused call."""
-    s, coins, phase, taverns_set, treasury, _camp_set = sc._save()
+    s, coins, phase, taverns_set, treasury, _camp_set, myth = sc._save()
     return json.dumps(
         [
             state_to_dict(s),
@@ -53,6 +53,7 @@ def snapshot(sc: Scenario) -> str:
             phase,
             taverns_set,
             treasury,
+            myth,
         ],
         default=str,
         sort_keys=True,

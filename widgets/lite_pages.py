@@ -26,7 +26,7 @@ import os
 import sys
 from typing import Any
 
-__all__ = ["STAGE_CLASS", "run_cells", "show", "stage"]
+__all__ = ["OWN_PACKAGES", "STAGE_CLASS", "prepare", "run_cells", "show", "stage"]
 
 #: a variable, not ``sys.platform`` inline: mypy checks for the platform it runs on
 _PYODIDE: bool = sys.platform == "emscripten"
@@ -35,6 +35,9 @@ STAGE_CLASS = "nt-lite-stage"
 """The stage's CSS class (the page's script finds it, and its text box ``nt-lite-goto``, by class)."""
 
 _stage: Any = None
+
+OWN_PACKAGES: tuple[str, ...] = ("widgets", "nidlib", "auctionlab", "zavandor")
+"""The project's packages (its wheel's), whose modules :func:`prepare` imports."""
 
 
 def stage(*, force: bool = False) -> Any:
@@ -95,3 +98,38 @@ def show(content: Any, request: str) -> None:
     content.children = tuple(shown)
     for widget in old:
         widget.close()
+
+
+def prepare() -> list[str]:
+    """Do in this Python, once, what every page would do first; the static site's build then saves it
+    as the memory snapshot every page starts from (``tools/lite/snapshot.mjs``, docs/adr/0007).
+
+    Imports every module of :data:`OWN_PACKAGES` that imports here (the lab pages' numpy, matplotlib or
+    sqlite3 are not on the static site: those modules are left out, as their pages say), reads the
+    message catalogue of every language and renders every prose section of every lesson once, which
+    compiles the Markdown renderer's patterns. It makes no widget (a snapshot can hold no comm with a
+    page) and leaves the language as it found it. Returns the modules imported, in order."""
+    import importlib
+    import pkgutil
+
+    from nidlib.core.messages import LANGUAGES, catalogue
+    from widgets.lessons.page import prose_html
+
+    imported: list[str] = []
+    for top in OWN_PACKAGES:
+        package = importlib.import_module(top)
+        imported.append(top)
+        for info in pkgutil.walk_packages(package.__path__, f"{top}."):
+            if info.name.endswith(".__main__"):
+                continue
+            try:
+                importlib.import_module(info.name)
+            except ImportError:
+                continue
+            imported.append(info.name)
+    for lang in LANGUAGES:
+        for key in catalogue(lang):
+            if key.startswith("prose."):
+                _, stem, section = key.split(".", 2)
+                prose_html(stem, section, lang)
+    return imported

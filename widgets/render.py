@@ -22,6 +22,7 @@ language chosen with ``nidlib.set_language``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any, assert_never
@@ -196,6 +197,10 @@ def _pips(cls: str, ranks: Sequence[int], lang: str | None) -> str:
         title = t("ui.pip.title", lang, bp=bp) if show_bp else t("ui.pip.title-rank", lang)
         out.append(f'<span class="nt-pip" title="{_e(title)}">{bp if show_bp else ""}</span>')
     return f'<span class="nt-pips">{"".join(out)}</span>'
+
+
+_KEEP_VALUE = re.compile(r"(?<=[^\W\d]) (?=\d)")
+"""The space between a word and the number that follows it ("Warrior 6", "戰士 9")."""
 
 
 def _option_text(cls: DwarfClass, bp: int, lang: str | None) -> str:
@@ -954,9 +959,12 @@ def _thingvellir_label(a: ThingvellirAction, state: State, lang: str | None) -> 
         return t("ui.action.enlist-order.last" if a.last else "ui.action.enlist-order.first", lang)
     if isinstance(a, Enlist):
         bp = _card_ranks(a.card, a.column)[0]
-        return t(
+        label = t(
             "ui.action.enlist", lang, card=card_name(a.card, lang), option=_option_text(a.column, bp, lang)
         )
+        # a no-break space joins a class and its value: the label wraps on a phone, never leaving
+        # the "6" of "Warrior 6" alone at the start of the next line (issue 13)
+        return _KEEP_VALUE.sub("\u00a0", label)
     if isinstance(a, Vidofnir):
         other = 5 - a.amount  # +2 and +3 (X-TH-ART-VIDOFNIR-1)
         return t(

@@ -314,6 +314,9 @@ PAGE_CSS = """
 .jupyter-widgets textarea:focus-visible { outline-offset: 0 !important; }
 /* contrast: the labels of the tabs not shown (Lab's #6d6d6d on #eee is 4.45:1, under AA) */
 .jupyter-widgets .lm-TabBar-tab:not(.lm-mod-current) { color: #3d3d3d !important; }
+/* ... and of a closed accordion section's header (the same #6d6d6d on #eee), e.g. one inside another */
+.jupyter-widget-Collapse:not(.jupyter-widget-Collapse-open) > .jupyter-widget-Collapse-header {
+  color: #3d3d3d !important; }
 /* contrast: white on ipywidgets' info (#0097a7, 3.5:1), success and warning buttons is under AA */
 .jupyter-widgets button.mod-info { background-color: #00717d; }
 .jupyter-widgets button.mod-success { background-color: #2e7d32; }
@@ -339,8 +342,11 @@ PAGE_CSS = """
   #rendered_cells .widget-inline-hbox { height: auto; min-height: var(--jp-widgets-inline-height); }
   #rendered_cells .widget-radio-box label { height: auto; min-height: var(--jp-widgets-inline-height);
     line-height: 1.35; display: flex; align-items: center; }  /* a long answer wraps, never overlaps */
+  /* a long label (Thingvellir's enlistment, Vidofnir...) wraps inside its button: lines of text, not
+     one 44 px row per line, balanced so that no word is left alone on the last line */
   #rendered_cells .jupyter-widgets button { height: auto; min-height: var(--jp-widgets-inline-height);
-    white-space: normal; }
+    white-space: normal; line-height: 1.35; padding-top: .4em; padding-bottom: .4em; text-wrap: balance;
+    overflow-wrap: break-word; max-width: 100%; }
   #rendered_cells .widget-html-content, #rendered_cells .nt-root { min-width: 0; overflow-wrap: break-word; }
   #rendered_cells .widget-html-content { line-height: 1.45; }  /* text, not a 44 px row per line */
   /* a checkbox's long description (the Thingvellir option) wraps inside the page instead of running off it */

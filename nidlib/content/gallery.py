@@ -62,7 +62,7 @@ _CLASS_NAMES: Final = tuple(c.value for c in CLASSES)
 #: where a check looks: the position after the k-th action (0: the start), or one of these words
 AT_WORDS: Final = ("start", "final", "each")
 #: how a check compares (see the README of the rulings folder)
-OPS: Final = ("is", "has", "lacks", "at_least", "in_order", "count")
+OPS: Final = ("is", "has", "lacks", "at_least", "in_order", "count", "len")
 #: what a check's path may start with besides the fields of the JSON state document
 DERIVED: Final = ("events", "decision", "deciding", "legal", "scores", "ranks", "over")
 
@@ -82,6 +82,41 @@ class Seat:
     bid: tuple[tuple[CoinSpec, ...], tuple[CoinSpec, ...]] | None = None
     #: coins in hand (between rounds, or Uline's owner)
     hand: tuple[CoinSpec, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MythSetup:
+    """Idavoll's part of a position (RULES.md A.2), as :class:`Scenario` sets it: Gods used, captures
+    (``None``: the Giant is face down), Valkyrie notches, Ölrun's class, Loki's card, the Mythology piles."""
+
+    used: tuple[str, ...] = ()
+    captured: tuple[tuple[str, str | None], ...] = ()
+    notches: tuple[tuple[str, int], ...] = ()
+    olrun: str | None = None
+    loki: str | None = None
+    deck: tuple[str, ...] | None = None
+    reserve: tuple[str, ...] | None = None
+    removed: tuple[str, ...] = ()
+    #: at the bids: Loki's and Freya's owners still act first (X-ID-SEQ-1)
+    gods: bool = True
+
+    def apply(self, sc: Scenario) -> None:
+        if self.used:
+            sc.gods_used(*self.used)
+        for giant, card in self.captured:
+            sc.captured(giant, card)
+        for valkyrie, k in self.notches:
+            sc.notches(valkyrie, k)
+        if self.olrun is not None:
+            sc.olrun(self.olrun)
+        if self.loki is not None:
+            sc.loki(self.loki)
+        if self.deck is not None:
+            sc.myth_deck(list(self.deck))
+        if self.reserve is not None:
+            sc.myth_reserve(list(self.reserve))
+        if self.removed:
+            sc.myth_removed(list(self.removed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +147,8 @@ class Position:
     discard: tuple[str, ...] = ()
     #: Thingvellir: the cards left in the Age's Camp deck (None: all that are not in the Camp)
     camp_deck: tuple[str, ...] | None = None
+    #: Idavoll: the tokens and Mythology piles (:class:`MythSetup`; None without Idavoll)
+    idavoll: MythSetup | None = None
 
     def build(self, events: list[Event] | None = None) -> State:
         """The position, run to its first decision (automatic steps' events appended to ``events``)."""
@@ -147,10 +184,12 @@ class Position:
             sc.only_heroes(*self.heroes)
         if self.taverns is not None:
             sc.taverns([list(row) for row in self.taverns])
+        if self.idavoll is not None:
+            self.idavoll.apply(sc)
         if self.step == "end of age":
             sc.at_end_of_age()
         elif self.step == "bids":
-            sc.at_bids()
+            sc.at_bids(gods=self.idavoll is None or self.idavoll.gods)
         else:
             sc.at_tavern(int(self.step.removeprefix("tavern ")))
         s = sc.build(events, check=True)  # a position the rules can reach (R-EVAL-4, R-TRADE-3...)
@@ -362,6 +401,7 @@ def _position(v: object, path: str) -> Position:
             "camp",
             "discard",
             "camp_deck",
+            "idavoll",
         ),
     )
     players = _list(d["players"], f"{path}.players")
@@ -398,6 +438,39 @@ def _position(v: object, path: str) -> Position:
         camp=_strs(d["camp"], f"{path}.camp") if "camp" in d else None,
         discard=_strs(d["discard"], f"{path}.discard") if "discard" in d else (),
         camp_deck=_strs(d["camp_deck"], f"{path}.camp_deck") if "camp_deck" in d else None,
+        idavoll=_myth(d["idavoll"], f"{path}.idavoll") if "idavoll" in d else None,
+    )
+
+
+_MYTH_FIELDS = ("used", "captured", "notches", "olrun", "loki", "deck", "reserve", "removed", "gods")
+
+
+def _myth(v: object, path: str) -> MythSetup:
+    d = _obj(v, path, (), _MYTH_FIELDS)
+    captured = []
+    for giant, card in _obj(
+        d.get("captured", {}), f"{path}.captured", (), tuple(d.get("captured", {}))
+    ).items():
+        if card is not None:
+            card = _spec(card, f"{path}.captured.{giant}")
+        captured.append((giant, None if card is None else str(card)))
+    notches = [
+        (v_, _int(k, f"{path}.notches.{v_}", 0, 99))
+        for v_, k in _obj(d.get("notches", {}), f"{path}.notches", (), tuple(d.get("notches", {}))).items()
+    ]
+    gods = d.get("gods", True)
+    if not isinstance(gods, bool):
+        raise DocumentError(f"{path}.gods", "must be true or false")
+    return MythSetup(
+        used=_strs(d.get("used", []), f"{path}.used"),
+        captured=tuple(captured),
+        notches=tuple(notches),
+        olrun=_str(d["olrun"], f"{path}.olrun") if "olrun" in d else None,
+        loki=_str(d["loki"], f"{path}.loki") if "loki" in d else None,
+        deck=_strs(d["deck"], f"{path}.deck") if "deck" in d else None,
+        reserve=_strs(d["reserve"], f"{path}.reserve") if "reserve" in d else None,
+        removed=_strs(d.get("removed", []), f"{path}.removed"),
+        gods=gods,
     )
 
 
@@ -431,7 +504,7 @@ def _check(v: object, path: str, steps: int) -> Check:
     value = _json(d[op], f"{path}.{op}")
     if op in ("in_order",) and not (isinstance(value, list) and len(value) >= 2):
         raise DocumentError(f"{path}.{op}", "must list at least two items")
-    if op == "at_least" and (isinstance(value, bool) or not isinstance(value, int)):
+    if op in ("at_least", "len") and (isinstance(value, bool) or not isinstance(value, int)):
         raise DocumentError(f"{path}.{op}", "must be a whole number")
     if op == "count" and not (
         isinstance(value, dict)
@@ -543,6 +616,20 @@ def resolve(s: State, text: str) -> Action:
     :raises InvalidActionError: the text is malformed or names no card on offer.
     """
     parts = text.strip().split(":")
+    if len(parts) == 3 and parts[1] in ("loki", "frigg", "freya") and parts[2] != "pass":
+        # Idavoll's Gods name tavern cards: each may be a spec, looked for in every tavern
+        names = parts[2].split(",")
+        found = []
+        for spec in names:
+            cid = (
+                spec
+                if spec in CARDS
+                else next((c for row in s.taverns for c in row if _matches(c, spec) and c not in found), None)
+            )
+            if cid is None:
+                raise InvalidActionError(f"{text!r}: no tavern card matching {spec!r}")
+            found.append(cid)
+        return parse(f"{parts[0]}:{parts[1]}:{','.join(found)}")
     if len(parts) == 3 and parts[1] in ("pick", "keep") and parts[2] not in CARDS:
         offered = s.pioneer_draw if parts[1] == "keep" else (s.taverns[s.tavern] if s.tavern >= 0 else [])
         player = int(parts[0][1:]) if parts[0][1:].isdigit() else -1
@@ -572,7 +659,7 @@ def run(case: EdgeCase) -> Outcome:
 # --- the verifier --------------------------------------------------------------------------------
 
 #: the top-level fields of the JSON state document (docs/state-schema.md)
-_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0, expansions=("thingvellir",))))
+_DOCUMENT_FIELDS: Final = frozenset(state_to_dict(new_game(2, seed=0, expansions=("thingvellir", "idavoll"))))
 
 
 class _Missing(Exception):
@@ -649,6 +736,8 @@ def _holds(op: str, value: Json, expected: Json) -> bool:
         return isinstance(value, int) and isinstance(expected, int) and value >= expected
     if not isinstance(value, list):
         return False
+    if op == "len":
+        return len(value) == expected
     if op == "has":
         return all(x in value for x in _items(expected))
     if op == "lacks":
@@ -782,6 +871,7 @@ __all__ = [
     "NAMES",
     "Check",
     "EdgeCase",
+    "MythSetup",
     "Outcome",
     "Position",
     "Refusal",

@@ -99,6 +99,13 @@ from nidlib.core.cards import (
     CLASS_LETTER,
     CLASSES,
     DOUBLES,
+    GIANT_CLASS,
+    GIANTS,
+    GULLINBURSTI,
+    MYTH_DECK_SIZE,
+    MYTHOLOGY,
+    MYTHOLOGY_IDS,
+    VALKYRIES,
     CardKind,
     DwarfClass,
     Hero,
@@ -109,12 +116,13 @@ from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionE
 from nidlib.core.events import Event
 from nidlib.core.places import Place, parse_place
 from nidlib.core.serialize import load_json, read_state, state_to_dict
-from nidlib.core.state import Player, State
+from nidlib.core.state import FACE_DOWN, Player, State
 from nidlib.core.tasks import (
     BidsDue,
     CoinTrade,
     Evaluate,
     FixOrder,
+    GodsStep,
     PickDue,
     RecruitCheck,
     RevealTavern,
@@ -125,6 +133,7 @@ from nidlib.core.tasks import (
     task_to_json,
 )
 from nidlib.rules import engine
+from nidlib.rules.base import heroes_for_lines
 from nidlib.rules.engine import TAVERN_SIZE, end_steps, lines, new_game
 
 CoinSpec = int | str
@@ -182,6 +191,15 @@ for _c in CAMP_AGE:
 _CAMP_BY_NAME["fafnir"] = "fafnir-baleygr"
 _CAMP_BY_NAME["vidofnir"] = "vidofnir-vedrfolnir"
 _DOUBLE_NAMES = frozenset({"olwynsdouble", "double", "olwyndouble"})
+#: Idavoll's cards by name or id: the 20 Mythology cards ("Hreasvelg" or "Hraesvelg", "Ölrun" or "Olrun")
+#: and Gullinbursti (X-ID-1)
+_MYTH_BY_NAME: dict[str, str] = {}
+for _m in (*MYTHOLOGY, GULLINBURSTI):
+    _MYTH_BY_NAME[_norm(_m.name)] = _m.id
+    _MYTH_BY_NAME[_norm(_m.id)] = _m.id
+_MYTH_BY_NAME["hraesvelg"] = "hreasvelg"  # the card's other spelling
+_MYTH_KINDS = frozenset({CardKind.ANIMAL, CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
+_GOD_IDS = tuple(c.id for c in MYTHOLOGY if c.kind is CardKind.GOD)
 _HERO_BY_NAME["kingsgreatarmorer"] = "armorer"
 _HERO_BY_NAME["armorer"] = "armorer"
 
@@ -290,7 +308,8 @@ def coin_at(s: State, player: int, place: str | Place) -> Coin | None:
 
 @dataclass(frozen=True, slots=True)
 class HeroesOwed:
-    """The golden rule for one player (R-RECRUIT-1): ``lines`` complete lines, ``heroes`` owned.
+    """The golden rule for one player (R-RECRUIT-1): ``lines`` complete lines, ``heroes`` owned (less
+    Thrivaldi's free hero with Idavoll, X-ID-GIANT-THRIVALDI-2).
 
     ``owed`` = heroes the player must still recruit now (``max(0, lines - heroes)``, R-RECRUIT-3);
     ``eligible`` = the heroes they could take (R-RECRUIT-7). Owed but none eligible: nothing happens.
@@ -312,8 +331,9 @@ def heroes_owed(s: State, player: int) -> HeroesOwed:
     """
     p = _player_of(s, player, "heroes_owed")
     n_lines = lines(p)
-    owed = max(0, n_lines - len(p.heroes))
-    return HeroesOwed(n_lines, len(p.heroes), owed, tuple(engine.eligible_heroes(s, p)) if owed else ())
+    heroes = heroes_for_lines(s, p)  # Thrivaldi's hero is free (X-ID-GIANT-THRIVALDI-2)
+    owed = max(0, n_lines - heroes)
+    return HeroesOwed(n_lines, heroes, owed, tuple(engine.eligible_heroes(s, p)) if owed else ())
 
 
 def _player_of(s: State, player: object, call: str) -> Player:
@@ -376,7 +396,7 @@ def paused_at(s: State) -> str | None:
     if not s.tasks or not is_automatic(s.tasks[-1]):
         return None
     top = s.tasks[-1]
-    name = _STOP_OF_TASK[top.KIND]
+    name = _STOP_OF_TASK.get(top.KIND, top.KIND)  # an expansion's step ("gods", "camp_refill") by its kind
     if isinstance(top, Evaluate):
         return f"{name}:{CLASSES[top.column].value}"
     if isinstance(top, RevealTavern | FixOrder | TavernEnd):
@@ -583,13 +603,18 @@ class Scenario:
             self._s = new_game(players, names, seed=seed, first_game=first_game, **options)
         except (ValueError, TypeError) as e:
             raise ScenarioError("Scenario()", str(e), "R-SETUP-6") from None
-        if not isinstance(round, int) or not 1 <= round <= max_rounds(age, players):  # type: ignore[redundant-expr]
+        idavoll = self._s.idavoll is not None
+        last = max_rounds(age, players, idavoll=idavoll)  # X-ID-3: Idavoll's Age I has one more round
+        if not isinstance(round, int) or not 1 <= round <= last:  # type: ignore[redundant-expr]
             raise ScenarioError(
-                "round", f"an Age has rounds 1 to {max_rounds(age, players)}, not {round!r}", "R-FLOW-3"
+                "round", f"an Age has rounds 1 to {last}, not {round!r}", "X-ID-3" if idavoll else "R-FLOW-3"
             )
         self._s.tasks = []
-        for row in self._s.taverns:  # undo the first Enter the Dwarves: the scenario deals its own
-            self._s.decks[1].extend(reversed(row))
+        for t, row in enumerate(
+            self._s.taverns
+        ):  # undo the first Enter the Dwarves: the scenario deals its own
+            myth = self._s.idavoll
+            (myth.deck if myth is not None and t == 1 else self._s.decks[1]).extend(reversed(row))
         self._s.taverns = [[], [], []]
         camp = self._s.camp
         if camp is not None:  # Thingvellir: the Camp of the Age, dealt again at build unless .camp() sets it
@@ -609,6 +634,9 @@ class Scenario:
         self._taverns_set = False
         self._treasury: dict[int, int] = {}
         self._strict_decks = strict_decks
+        #: Idavoll: the Mythology piles set explicitly (deck, reserve, removed), Loki's card (a spec), and
+        #: whether Loki and Freya still act at the bids (RULES.md A.2)
+        self._myth: dict[str, Any] = {}
 
     # -- transactions ------------------------------------------------------------------------------
     def _save(self) -> tuple[Any, ...]:
@@ -619,12 +647,16 @@ class Scenario:
             self._taverns_set,
             dict(self._treasury),
             self._camp_set,
+            dict(self._myth),
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        self._s, self._coins, self._phase, self._taverns_set, self._treasury, self._camp_set = saved
+        self._s, self._coins, self._phase, self._taverns_set, self._treasury, self._camp_set, self._myth = (
+            saved
+        )
         self._coins = dict(self._coins)
         self._treasury = dict(self._treasury)
+        self._myth = dict(self._myth)
 
     def _player(self, player: object, call: str) -> Player:
         return _player_of(self._s, player, call)
@@ -650,6 +682,9 @@ class Scenario:
         if cid in s.heroes_available:
             s.heroes_available.remove(cid)
             return cid
+        card = CARDS[cid]
+        if card.kind in _MYTH_KINDS or card.kind is CardKind.GULLINBURSTI:
+            return self._take_myth(cid, path)
         camp = s.camp
         if cid in CAMP_AGE:
             if camp is None:
@@ -665,7 +700,6 @@ class Scenario:
             raise ScenarioError(
                 path, f"{CARDS[cid].name} is already somewhere else: each card exists once", "X-TH-1"
             )
-        card = CARDS[cid]
         if card.kind is CardKind.HERO:
             raise ScenarioError(
                 path, f"{card.name} is not in the display any more: each hero exists once", "R-COMP-4"
@@ -675,6 +709,25 @@ class Scenario:
             f"{card.name} ({cid}) is not in the Age {'/'.join(map(str, decks))} deck any more",
             "R-COMP-1",
         )
+
+    def _take_myth(self, cid: str, path: str) -> str:
+        """A Mythology card out of the Mythology deck or reserve, or Gullinbursti from beside the board
+        (X-ID-1, X-ID-2): each exists once."""
+        part = self._s.idavoll
+        name = CARDS[cid].name
+        if part is None:
+            raise ScenarioError(
+                path, f"{name} is an Idavoll card: Scenario(..., expansions=('idavoll',))", "X-ID-1"
+            )
+        if cid == GULLINBURSTI.id:
+            if cid in part.removed or any(cid in col for p in self._s.players for col in p.columns):
+                raise ScenarioError(path, "there is one Gullinbursti, already placed", "X-ID-1")
+            return cid
+        for pile in (part.deck, part.reserve):
+            if cid in pile:
+                pile.remove(cid)
+                return cid
+        raise ScenarioError(path, f"{name} is already somewhere else: each card exists once", "X-ID-1")
 
     def _dwarf(self, cls: DwarfClass, bp: int, path: str, decks: tuple[int, ...]) -> str:
         s = self._s
@@ -708,6 +761,8 @@ class Scenario:
             return cid if cid == "armorer" else self._take(cid, path, decks)
         if key in _CAMP_BY_NAME:
             return self._take(_CAMP_BY_NAME[key], path, decks)
+        if key in _MYTH_BY_NAME:
+            return self._take(_MYTH_BY_NAME[key], path, decks)
         if spec in CARDS:
             return self._take(spec, path, decks)
         if spec.upper().startswith("RO"):
@@ -768,6 +823,28 @@ class Scenario:
         cls = CLASSES[ci] if ci is not None else None
         cid = self._card_spec(spec, path, cls, army=True)
         card = CARDS[cid]
+        if (
+            card.kind is CardKind.GULLINBURSTI
+        ):  # 1 rank of the column its owner chose (X-ID-ANIMAL-HREASVELG-1/2)
+            if ci is None:
+                raise ScenarioError(
+                    path,
+                    "Gullinbursti goes to the column its owner chose: give one",
+                    "X-ID-ANIMAL-HREASVELG-1",
+                )
+            p.columns[ci].append(cid)
+            return
+        if card.kind in (CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE):
+            what = f"a {card.kind.value}"
+            _to_command_zone(p, cid, ci, path, what, "X-ID-5", hero=False)
+            return
+        if card.kind is CardKind.ANIMAL and ci is not None and card.cls is not CLASSES[ci]:
+            assert card.cls is not None
+            raise ScenarioError(
+                f"{path}.column",
+                f"{card.name} goes to the {card.cls.value} column, not the {CLASSES[ci].value} column",
+                "X-ID-5",
+            )
         if card.kind is CardKind.MERCENARY:  # an enlisted Mercenary: one of its two classes (X-TH-MERC-1)
             classes = [c for c, _bp in card.options]
             if ci is None:
@@ -872,6 +949,14 @@ class Scenario:
                 p.command_zone.append(cid)
             elif spec in _DISTINCTIONS:
                 self._distinction(p, spec, path)
+            elif key in _MYTH_BY_NAME:  # a God, a Giant or a Valkyrie (X-ID-5)
+                cid = _MYTH_BY_NAME[key]
+                card = CARDS[cid]
+                if card.kind not in (CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE):
+                    where = f"the {card.cls.value} column" if card.cls is not None else "a column of the army"
+                    rule = "X-ID-5" if card.kind is CardKind.ANIMAL else "X-ID-ANIMAL-HREASVELG-2"
+                    raise ScenarioError(path, f"{card.name} goes to {where}, not the command zone", rule)
+                p.command_zone.append(self._take(cid, path, ()))
             elif key in _CAMP_BY_NAME:  # an artifact, or a Mercenary not enlisted yet (X-TH-7, X-TH-11)
                 cid = self._take(_CAMP_BY_NAME[key], path, ())
                 if CARDS[cid].cls is not None:
@@ -880,7 +965,11 @@ class Scenario:
                     )
                 p.command_zone.append(cid)
             else:
-                raise ScenarioError(path, f"{spec!r} is neither a neutral hero nor a distinction", "R-ARMY-1")
+                raise ScenarioError(
+                    path,
+                    f"{spec!r} is neither a neutral hero, a distinction nor a Mythology card",
+                    "R-ARMY-1",
+                )
         return self
 
     @_atomic
@@ -888,6 +977,13 @@ class Scenario:
         """Cards on the discard pile, out of the Age decks (dwarves as ``"W9"``, ``"RO3"``...): what was left
         over or discarded earlier, for Andumia and Brisingamens (X-TH-HERO-ANDUMIA-3)."""
         for k, spec in enumerate(_list(cards, "discard")):
+            if isinstance(spec, str) and _norm(spec) in _MYTH_BY_NAME:
+                raise ScenarioError(
+                    f"discard[{k}]",
+                    "Mythology cards and Gullinbursti never reach the discard pile: they are removed from the "
+                    "game (myth_removed)",
+                    "X-ID-4",
+                )
             cid = self._card_spec(spec, f"discard[{k}]", army=True)
             if CARDS[cid].kind is CardKind.HERO:
                 raise ScenarioError(f"discard[{k}]", "heroes never reach the discard pile", "R-COMP-4")
@@ -908,6 +1004,137 @@ class Scenario:
             )
         camp.zolkur[self._s.players.index(p)] = True
         return self
+
+    # -- Idavoll (RULES.md A.2) ----------------------------------------------------------------------
+    def _myth_round(self) -> bool:
+        """Whether the Dancing Dragon draws from the Mythology deck this round (X-ID-3)."""
+        return self._s.idavoll is not None and self._s.age == 1 and self._s.round <= 3
+
+    def _idavoll(self, call: str) -> Any:
+        part = self._s.idavoll
+        if part is None:
+            raise ScenarioError(call, "an Idavoll card: Scenario(..., expansions=('idavoll',))", "X-ID-1")
+        return part
+
+    def _owned(self, spec: object, kinds: tuple[CardKind, ...], call: str, rule: str) -> str:
+        """The id of a God, Giant or Valkyrie named ``spec`` that a player owns (give it first)."""
+        self._idavoll(call)
+        cid = _MYTH_BY_NAME.get(_norm(spec)) if isinstance(spec, str) else None
+        if cid is None or CARDS[cid].kind not in kinds:
+            what = " or ".join(k.value for k in kinds)
+            raise ScenarioError(call, f"{spec!r} is no {what}", rule)
+        if not any(cid in p.command_zone for p in self._s.players):
+            raise ScenarioError(
+                call, f"give a player {CARDS[cid].name} first (command_zone(i, [{CARDS[cid].name!r}]))", rule
+            )
+        return cid
+
+    @_atomic
+    def gods_used(self, *gods: str) -> Scenario:
+        """Idavoll: the Gods whose Power token was used (X-ID-7, once per game); their owners are given first."""
+        part = self._idavoll("gods_used")
+        for g in gods:
+            cid = self._owned(g, (CardKind.GOD,), f"gods_used({g!r})", "X-ID-7")
+            if cid not in part.used:
+                part.used.append(cid)
+        return self
+
+    @_atomic
+    def captured(self, giant: str, card: str | int | None) -> Scenario:
+        """Idavoll: the card a Giant captured (a dwarf of its class, e.g. ``captured("Surt", "W9")``), or
+        ``None``/``"face down"``: the Giant was turned face down (X-ID-8). Not called: the Giant is pending."""
+        part = self._idavoll("captured")
+        call = f"captured({giant!r})"
+        gid = self._owned(giant, (CardKind.GIANT,), call, "X-ID-8")
+        k = [g.id for g in GIANTS].index(gid)
+        if part.captured[k] not in ("", FACE_DOWN):
+            raise ScenarioError(call, f"{CARDS[gid].name} captures one card only", "X-ID-8")
+        if card is None or (isinstance(card, str) and _norm(card) in ("facedown", "")):
+            part.captured[k] = FACE_DOWN
+            return self
+        cls = GIANT_CLASS[gid]
+        cid = self._card_spec(card, f"{call}.card", cls, army=True)
+        c = CARDS[cid]
+        if c.kind is not CardKind.DWARF or c.cls is not cls:
+            raise ScenarioError(
+                f"{call}.card",
+                f"{CARDS[gid].name} captures a {cls.value} Dwarf card, not {c.name}",
+                "X-ID-GIANT-3",
+            )
+        part.captured[k] = cid
+        return self
+
+    @_atomic
+    def notches(self, valkyrie: str, k: int) -> Scenario:
+        """Idavoll: how many times a Valkyrie's condition was met while she was owned (X-ID-9): her token
+        is ``k`` notches down; she scores ``valkyrie_value(id, k)``."""
+        part = self._idavoll("notches")
+        call = f"notches({valkyrie!r})"
+        vid = self._owned(valkyrie, (CardKind.VALKYRIE,), call, "X-ID-9")
+        if isinstance(k, bool) or not isinstance(k, int) or k < 0:  # type: ignore[redundant-expr]
+            raise ScenarioError(f"{call}.k", f"a number of notches (0 or more), not {k!r}", "X-ID-9")
+        part.notches[[v.id for v in VALKYRIES].index(vid)] = k
+        return self
+
+    @_atomic
+    def olrun(self, column: str) -> Scenario:
+        """Idavoll: the class Ölrun's owner chose (X-ID-VALK-OLRUN-1); required once Ölrun is owned."""
+        part = self._idavoll("olrun")
+        self._owned("olrun", (CardKind.VALKYRIE,), "olrun", "X-ID-VALK-OLRUN-1")
+        part.olrun = self._column(column, "olrun.column")
+        return self
+
+    @_atomic
+    def loki(self, card: str) -> Scenario:
+        """Idavoll: Loki's Power token lies on this tavern card (a card id or ``"W3"``, ``"RO3"``, a name):
+        only Loki's owner may take it (X-ID-GOD-LOKI-1). Placing the token is the use of the power."""
+        part = self._idavoll("loki")
+        self._owned("loki", (CardKind.GOD,), "loki", "X-ID-GOD-LOKI-1")
+        if not isinstance(card, str) or not card:  # type: ignore[redundant-expr]
+            raise ScenarioError("loki", f"a tavern card, not {card!r}", "X-ID-GOD-LOKI-1")
+        if "loki" not in part.used:
+            part.used.append("loki")
+        self._myth["loki"] = card
+        return self
+
+    @_atomic
+    def myth_deck(self, cards: list[str]) -> Scenario:
+        """Idavoll: the cards left in the Mythology deck, bottom to top (the top card is dealt first). In
+        Age I round r (1-3) it holds what rounds r+1..3 deal to the Dancing Dragon (X-ID-2, X-ID-DECK-1);
+        without this call the scenario keeps the seed's cards, the surplus removed as earlier leftovers."""
+        part = self._idavoll("myth_deck")
+        part.deck.extend(self._myth.pop("deck", []))  # set twice: the first cards go back
+        self._myth["deck"] = self._myth_cards(cards, "myth_deck")
+        return self
+
+    @_atomic
+    def myth_reserve(self, cards: list[str]) -> Scenario:
+        """Idavoll: the Mythology reserve, bottom to top (only Skymir draws from it, X-ID-2, X-ID-DECK-2);
+        without this call, the seed's reserve less the cards the position uses."""
+        part = self._idavoll("myth_reserve")
+        part.reserve.extend(self._myth.pop("reserve", []))  # set twice: the first cards go back
+        self._myth["reserve"] = self._myth_cards(cards, "myth_reserve")
+        return self
+
+    @_atomic
+    def myth_removed(self, cards: list[str]) -> Scenario:
+        """Idavoll: Mythology cards removed from the game (leftovers of the Dancing Dragon, X-ID-4) and
+        ``"Gullinbursti"`` if it was discarded (X-ID-ANIMAL-HREASVELG-3)."""
+        got = self._myth_cards(cards, "myth_removed", gullinbursti=True)
+        part = self._idavoll("myth_removed")
+        part.removed.extend(got)
+        return self
+
+    def _myth_cards(self, cards: list[str], call: str, *, gullinbursti: bool = False) -> list[str]:
+        self._idavoll(call)
+        out = []
+        for k, spec in enumerate(_list(cards, call)):
+            path = f"{call}[{k}]"
+            cid = _MYTH_BY_NAME.get(_norm(spec)) if isinstance(spec, str) else None
+            if cid is None or (cid == GULLINBURSTI.id and not gullinbursti):
+                raise ScenarioError(path, f"{spec!r} is not a Mythology card", "X-ID-1")
+            out.append(self._take(cid, path, ()))
+        return out
 
     @_atomic
     def camp_deck(self, cards: list[str]) -> Scenario:
@@ -983,13 +1210,27 @@ class Scenario:
         for t, row in enumerate(rows):
             got = [self._card_spec(c, f"taverns[{t}][{k}]") for k, c in enumerate(row)]
             for k, cid in enumerate(got):
+                if CARDS[cid].kind in _MYTH_KINDS:
+                    if not self._myth_round():
+                        raise ScenarioError(
+                            f"taverns[{t}][{k}]",
+                            f"{CARDS[cid].name}: Mythology cards enter the Dancing Dragon in rounds 1-3 of Age I only",
+                            "X-ID-3",
+                        )
+                    continue
                 if CARDS[cid].age not in (1, 2):
                     raise ScenarioError(
                         f"taverns[{t}][{k}]", f"{CARDS[cid].name} never enters a tavern", "R-ENTER-1"
                     )
             out.append(got)
         for row in self._s.taverns:  # set twice: the first rows go back to the deck
-            self._s.decks[self._s.age].extend(row)
+            for cid in row:
+                if CARDS[cid].kind in _MYTH_KINDS:
+                    part = self._s.idavoll
+                    assert part is not None
+                    part.deck.append(cid)
+                else:
+                    self._s.decks[self._s.age].append(cid)
         self._s.taverns = out
         self._taverns_set = True
         return self
@@ -1152,8 +1393,12 @@ class Scenario:
 
     # -- phase -------------------------------------------------------------------------------------
     @_atomic
-    def at_bids(self) -> Scenario:
+    def at_bids(self, *, gods: bool = True) -> Scenario:
+        """The bids of the round: the taverns are filled, every player places coins (R-BID-1). With Idavoll,
+        Loki's and Freya's owners act first if their Power token is unused (X-ID-SEQ-1); ``gods=False``:
+        they have already passed this round."""
         self._phase = ("bids",)
+        self._myth["gods"] = gods
         return self
 
     def _no_bid(self, player: int) -> ScenarioError:
@@ -1322,17 +1567,29 @@ class Scenario:
                     "nowhere; give them to players (every gold coin is in the Treasury or with a player)",
                     "R-COIN-1",
                 )
+        myth_pool: list[str] = []  # Idavoll: Mythology cards the Dragon may be dealt (X-ID-3)
+        if s.idavoll is not None:
+            myth_pool = s.idavoll.deck
+            s.idavoll.deck = []
+            if "reserve" in self._myth:  # the seed's reserve is only one split: its cards are free again
+                myth_pool[0:0] = s.idavoll.reserve
+                s.idavoll.reserve = []
         if not self._taverns_set and phase[0] != "age_end":
             size = TAVERN_SIZE[s.options.players]
-            deck = s.decks[s.age]
             first = (
                 phase[1] if phase[0] == "tavern" else 0
             )  # the taverns already resolved are empty (R-PICK-3)
-            s.taverns = [
-                [deck.pop() for _ in range(min(size, len(deck)))] if t >= first else [] for t in range(3)
-            ]
+            rows: list[list[str]] = []
+            for t in range(3):
+                deck = s.decks[s.age]
+                if t == 1 and self._myth_round():
+                    deck = self._dragon_source(myth_pool, s)
+                rows.append([deck.pop() for _ in range(min(size, len(deck)))] if t >= first else [])
+            s.taverns = rows
+        if s.idavoll is not None:
+            self._assemble_idavoll(s, myth_pool)
         if phase[0] == "age_end":
-            s.discard.extend(s.taverns[0] + s.taverns[1] + s.taverns[2])
+            s.discard.extend(c for row in s.taverns for c in row if CARDS[c].kind not in _MYTH_KINDS)
             s.taverns = [[], [], []]
             s.discard.extend(s.decks[1])
             s.decks[1] = []
@@ -1340,8 +1597,13 @@ class Scenario:
                 s.discard.extend(s.decks[2])
                 s.decks[2] = []
         else:  # the deck holds what the rounds left to play can use (R-FLOW-3): surplus to the discard
-            per_round = 3 * TAVERN_SIZE[s.options.players]
-            room = (max_rounds(s.age, s.options.players) - s.round) * per_round
+            size = TAVERN_SIZE[s.options.players]
+            idavoll = s.idavoll is not None
+            last = max_rounds(s.age, s.options.players, idavoll=idavoll)
+            # with Idavoll the Dragon of Age I rounds 1-3 draws from the Mythology deck (X-ID-3, X-ID-DECK-1)
+            room = sum(
+                (2 if idavoll and s.age == 1 and r <= 3 else 3) * size for r in range(s.round + 1, last + 1)
+            )
             deck = s.decks[s.age]
             if len(deck) > room:
                 s.discard.extend(deck[: len(deck) - room])
@@ -1357,6 +1619,8 @@ class Scenario:
             for i, p in enumerate(s.players):
                 p.bid_done = i == owner
             base.append(BidsDue())
+            if s.idavoll is not None and self._myth.get("gods", True):
+                base.append(GodsStep())  # Loki, then Freya, before the bids (X-ID-SEQ-1)
         elif phase[0] == "tavern":
             s.tavern = phase[1] - 1  # the tavern resolved last (-1: none yet); its revelation sets it
             base.append(RevealTavern(phase[1]))
@@ -1364,19 +1628,172 @@ class Scenario:
         s.viewer = None
         return s
 
+    # -- Idavoll at build ------------------------------------------------------------------------------
+    def _dragon_source(self, pool: list[str], s: State) -> list[str]:
+        """The pile the Dancing Dragon is dealt from in Age I rounds 1-3 (X-ID-3): the Mythology cards left."""
+        size = TAVERN_SIZE[s.options.players]
+        if len(pool) < size and s.idavoll is not None and "reserve" not in self._myth:
+            take = min(size - len(pool), len(s.idavoll.reserve))
+            pool[0:0] = s.idavoll.reserve[len(s.idavoll.reserve) - take :]
+            del s.idavoll.reserve[len(s.idavoll.reserve) - take :]
+        if len(pool) < size:
+            raise ScenarioError(
+                "taverns[1]",
+                f"the Dancing Dragon is dealt {size} Mythology cards (X-ID-3); only {len(pool)} are left",
+                "X-ID-3",
+            )
+        return pool
+
+    def _assemble_idavoll(self, s: State, pool: list[str]) -> None:
+        """The Mythology deck, reserve and removed cards of the position, and its tokens (RULES.md A.2).
+
+        In Age I round r (1-3) the deck holds what rounds r+1..3 deal (X-ID-DECK-1), later it is empty;
+        the reserve is never refilled (X-ID-DECK-2): strict decks require its starting size, 2 fewer once
+        Skymir has captured (X-ID-GIANT-SKYMIR-1). The cards left over were Dragon leftovers (X-ID-4).
+        """
+        part = s.idavoll
+        assert part is not None
+        n = s.options.players
+        size = TAVERN_SIZE[n]
+        dealing = self._phase[0] != "age_end" and self._myth_round()
+        need = (3 - s.round) * size if dealing else 0
+        if "deck" in self._myth:
+            deck = list(self._myth["deck"])
+            if len(deck) != need:
+                when = f"Age {s.age} round {s.round}" if self._phase[0] != "age_end" else "the end of the Age"
+                raise ScenarioError(
+                    "myth_deck",
+                    f"at {when} the Mythology deck holds {need} cards (the Dancing Dragon's later rounds), "
+                    f"not {len(deck)}",
+                    "X-ID-DECK-1",
+                )
+        else:
+            if len(pool) < need and "reserve" not in self._myth:
+                take = min(need - len(pool), len(part.reserve))
+                pool[0:0] = part.reserve[len(part.reserve) - take :]
+                del part.reserve[len(part.reserve) - take :]
+            if len(pool) < need:
+                raise ScenarioError(
+                    "myth_deck",
+                    f"the Mythology deck must still hold {need} cards for the Dancing Dragon's later rounds "
+                    f"(X-ID-DECK-1); only {len(pool)} Mythology cards are left",
+                    "X-ID-DECK-1",
+                )
+            deck = pool[len(pool) - need :] if need else []
+            del pool[len(pool) - need :]
+        start = len(MYTHOLOGY_IDS) - MYTH_DECK_SIZE[n]
+        skymir = part.captured[[g.id for g in GIANTS].index("skymir")] not in ("", FACE_DOWN)
+        expected = start - 2 if skymir else start
+        if "reserve" in self._myth:
+            reserve = list(self._myth["reserve"])
+        else:
+            reserve = part.reserve
+            if self._strict_decks:
+                while len(reserve) < expected and pool:
+                    reserve.insert(0, pool.pop(0))
+                while len(reserve) > expected:  # Skymir kept two: they came from the reserve
+                    pool.append(reserve.pop(0))
+        if self._strict_decks and len(reserve) != expected:
+            raise ScenarioError(
+                "myth_reserve",
+                f"the Mythology reserve starts with {start} cards at {n} players and is never refilled "
+                f"(X-ID-2, X-ID-DECK-2){', Skymir took 2' if skymir else ''}: {expected} cards, not {len(reserve)}; "
+                "the position uses more Mythology cards than the Dancing Dragon has dealt by then",
+                "X-ID-DECK-2",
+            )
+        part.deck = deck
+        part.reserve = reserve
+        part.removed.extend(pool)  # leftovers of earlier Dragons (X-ID-4)
+        if self._phase[0] == "age_end":
+            part.removed.extend(c for row in s.taverns for c in row if CARDS[c].kind in _MYTH_KINDS)
+        self._check_idavoll(s)
+
+    def _check_idavoll(self, s: State) -> None:
+        part = s.idavoll
+        assert part is not None
+        gid = GULLINBURSTI.id
+        for i, p in enumerate(s.players):
+            has_boar = any(gid in col for col in p.columns)
+            has_hreasvelg = "hreasvelg" in p.columns[CLASSES.index(DwarfClass.BLACKSMITH)]
+            if has_boar and not has_hreasvelg:
+                raise ScenarioError(
+                    f"players[{i}].army",
+                    "Gullinbursti comes with Hreasvelg: its owner places it (give the player Hreasvelg)",
+                    "X-ID-ANIMAL-HREASVELG-1",
+                )
+            if has_hreasvelg and not has_boar and gid not in part.removed:
+                raise ScenarioError(
+                    f"players[{i}].army",
+                    "Hreasvelg's owner has placed Gullinbursti: give its column (place(i, 'Gullinbursti', "
+                    "column)), or myth_removed(['Gullinbursti']) if it was discarded",
+                    "X-ID-ANIMAL-HREASVELG-1",
+                )
+            if "olrun" in p.command_zone and part.olrun < 0:
+                raise ScenarioError(
+                    f"players[{i}].command_zone",
+                    "Ölrun's owner chose her class on taking her: give it with .olrun(column)",
+                    "X-ID-VALK-OLRUN-1",
+                )
+        if self._myth_round() and self._phase[0] != "age_end":
+            moved = [c for t in (0, 2) for c in s.taverns[t] if CARDS[c].kind in _MYTH_KINDS]
+            moved += [c for c in s.taverns[1] if CARDS[c].kind not in _MYTH_KINDS]
+            if moved and "freya" not in part.used:
+                raise ScenarioError(
+                    "taverns",
+                    f"{CARDS[moved[0]].name}: in Age I rounds 1-3 the Dancing Dragon holds the Mythology cards "
+                    "and the other taverns the Age deck's, unless Freya swapped two (gods_used('Freya'))",
+                    "X-ID-3",
+                )
+            if len(moved) > 2:
+                raise ScenarioError("taverns", "Freya swaps one pair of cards, once", "X-ID-GOD-FREYA-1")
+        spec = self._myth.get("loki")
+        if spec is not None:
+            for row in s.taverns:
+                for cid in row:
+                    if _matches(cid, spec):
+                        part.loki = cid
+                        return
+            raise ScenarioError(
+                "loki", f"no card matching {spec!r} in a tavern still to be resolved", "X-ID-GOD-LOKI-1"
+            )
+
+
+def _matches(cid: str, spec: str) -> bool:
+    """Whether card ``cid`` is the one ``spec`` names: its id, ``W3``/``H``/``RO3``, or its name."""
+    c = CARDS[cid]
+    if spec == cid:
+        return True
+    if spec.upper().startswith("RO"):
+        return c.kind is CardKind.ROYAL_OFFERING and str(c.offering) == spec[2:]
+    if c.kind is CardKind.DWARF and spec[:1].upper() in _LETTER_CLASS:
+        if c.cls is not _LETTER_CLASS[spec[:1].upper()]:
+            return False
+        return not spec[1:] or (spec[1:].isdigit() and c.ranks[0] == int(spec[1:]))
+    return _norm(c.name) == _norm(spec)
+
 
 def _before_enter_the_dwarves(s: State) -> None:
     """Turn a position at the bids into the one just before this round's Enter the Dwarves (R-ENTER-1):
     the taverns go back on top of the Age deck so that dealing them gives them again, coins in hand."""
     rows = [list(row) for row in s.taverns]
     deck = s.decks[s.age]
-    for row in reversed(rows):
-        deck.extend(reversed(row))  # the Goblin's first card on top: it is dealt first
+    myth = s.idavoll
+    for t in (2, 1, 0):
+        if t == 1 and myth is not None and s.age == 1 and s.round <= 3:
+            myth.deck.extend(reversed(rows[t]))  # the Dragon's cards came from the Mythology deck (X-ID-3)
+            if myth.loki:
+                raise ScenarioError(
+                    "loki", "Loki's token is placed after Enter the Dwarves (X-ID-SEQ-1)", "X-ID-GOD-LOKI-1"
+                )
+        else:
+            deck.extend(reversed(rows[t]))  # the Goblin's first card on top: it is dealt first
     s.taverns = [[], [], []]
     s.round -= 1  # Enter the Dwarves opens the round (R-FLOW-2)
     s.tavern = -1
     for p in s.players:
         p.bid_done = False
+    if isinstance(s.tasks[-1], GodsStep):
+        s.tasks.pop()  # Enter the Dwarves pushes it again
     s.tasks[-1] = RoundStart()
     dealt = s.copy()
     dealt.tasks.pop()

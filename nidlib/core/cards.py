@@ -463,7 +463,7 @@ def _myth(
 ANIMALS: tuple[Card, ...] = (
     _myth(Myth.DURATHOR, CardKind.ANIMAL, "Durathor", cls=H, ranks=(0,)),
     _myth(Myth.GARM, CardKind.ANIMAL, "Garm", cls=E, ranks=(9, 0)),
-    _myth(Myth.HREASVELG, CardKind.ANIMAL, "Hraesvelg", cls=B, ranks=(0,)),
+    _myth(Myth.HREASVELG, CardKind.ANIMAL, "Hreasvelg", cls=B, ranks=(0,)),
     _myth(Myth.NIDHOGG, CardKind.ANIMAL, "Nidhogg", cls=W, ranks=(5,)),
     _myth(Myth.RATATOSK, CardKind.ANIMAL, "Ratatosk", cls=M, ranks=(2,)),
 )

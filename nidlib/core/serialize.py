@@ -507,8 +507,14 @@ def _task(r: _Reader, players: int, thingvellir: bool = False, idavoll: bool = F
             args.append(x.get_int(0, players - 1))
     if kind == "transform" and (args[2], args[3]) not in TRANSFORMS:
         raise r.fail(f"no rule transforms a coin by {args[2]} from {show(args[3])}")
-    if kind == "discard" and (args[2], args[3]) not in DISCARDS:
-        raise r.fail("Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters)")
+    if (
+        kind == "discard"
+        and (args[2], args[3]) not in DISCARDS
+        and not (idavoll and (args[2], args[3]) == (1, 1))
+    ):
+        raise r.fail(
+            "Bonfur discards 1 card (not a blacksmith), Dagda 2 (not hunters; 1 with Durathor, X-ID-ANIMAL-DURATHOR-1)"
+        )
     if kind == "trade_discard" and len(args) == 4 and args[2] == args[3]:
         raise r.fail("two different coins are traded")
     return task_from_json(args)
@@ -533,6 +539,10 @@ def _validate(s: State) -> None:
     for k, c in enumerate(s.discard):
         see(c, f"discard[{k}]")
     for k, c in enumerate(s.pioneer_draw):
+        if CARDS[c].age != 2:
+            raise DocumentError(
+                f"pioneer_draw[{k}]", f"{c!r} is not a card of the Age II deck [R-DIST-PIONEER-1]"
+            )
         see(c, f"pioneer_draw[{k}]")
     for k, c in enumerate(s.heroes_available):
         if CARDS[c].kind is not CardKind.HERO:
@@ -636,7 +646,7 @@ def _validate(s: State) -> None:
     )
     if s.options.thingvellir:
         expected |= {c for deck in CAMP_DECKS.values() for c in deck}
-    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hraesvelg's owner places it
+    if s.options.idavoll:  # X-ID-1; Gullinbursti is aside until Hreasvelg's owner places it
         expected |= set(MYTHOLOGY_IDS)
         seen.setdefault(GULLINBURSTI.id, "aside")
     # Olwyn's doubles are beside him until his owner places them (X-TH-HERO-OLWYN-1): they may be anywhere
@@ -712,11 +722,28 @@ def _see_idavoll(s: State, see: Callable[[str, str], None]) -> None:
     a captured dwarf under its Giant, a dwarf waiting for a capture choice in its task (X-ID-8)."""
     part = s.idavoll
     assert part is not None
-    for name in ("deck", "reserve", "drawn"):
+    for name in ("deck", "reserve"):
         for k, c in enumerate(getattr(part, name)):
-            if CARDS[c].kind not in MYTH_KINDS and not (name == "drawn" and CARDS[c].age == s.age):
+            if CARDS[c].kind not in MYTH_KINDS:
                 raise DocumentError(f"idavoll.{name}[{k}]", f"{c!r} is not a Mythology card [X-ID-2]")
             see(c, f"idavoll.{name}[{k}]")
+    top = s.tasks[-1].KIND if s.tasks else ""
+    if part.drawn and top not in ("frigg", "skymir"):
+        raise DocumentError(
+            "idavoll.drawn", "cards are drawn only while Frigg's or Skymir's choice waits [X-ID-7]"
+        )
+    for k, c in enumerate(part.drawn):
+        if (CARDS[c].age != s.age) if top == "frigg" else (CARDS[c].kind not in MYTH_KINDS):
+            raise DocumentError(
+                f"idavoll.drawn[{k}]",
+                f"{c!r} cannot be drawn here: Frigg draws from the Age deck, Skymir from the Mythology reserve"
+                " [X-ID-GOD-FRIGG-1, X-ID-GIANT-SKYMIR-1]",
+            )
+        see(c, f"idavoll.drawn[{k}]")
+    if (top == "frigg" and len(part.drawn) != 3) or (top == "skymir" and not 3 <= len(part.drawn) <= 5):
+        raise DocumentError(
+            "idavoll.drawn", "Frigg's owner chooses among 3 cards, Skymir's among 3 to 5 [X-ID-7]"
+        )
     for k, c in enumerate(part.removed):
         if CARDS[c].kind not in MYTH_KINDS and c != GULLINBURSTI.id:
             raise DocumentError(f"idavoll.removed[{k}]", f"{c!r} is not a Mythology card [X-ID-4]")

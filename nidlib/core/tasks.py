@@ -438,7 +438,7 @@ class CaptureDue:
 
 @dataclass(frozen=True, slots=True)
 class GullinburstiDue:
-    """Hraesvelg's owner places Gullinbursti in the column of their choice (X-ID-ANIMAL-HREASVELG-1)."""
+    """Hreasvelg's owner places Gullinbursti in the column of their choice (X-ID-ANIMAL-HREASVELG-1)."""
 
     KIND: ClassVar[str] = DecisionKind.GULLINBURSTI.value
     player: int

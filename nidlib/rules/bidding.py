@@ -121,8 +121,6 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
     if s.camp is not None:
         s.camp.visited = False  # X-TH-4: one Camp visit per tavern
     s.order = order
-    if s.idavoll is not None and order:  # X-ID-VALK-BRYNHILDR-1: first in a tavern's order
-        notch(s, BRYNHILDR, order[0], 1, log, tavern=_t(t))
     bids = [v for v in values if v is not None]
     if len(set(bids)) == len(bids):
         s.ties = []
@@ -159,6 +157,8 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
                 swaps=[f"{ps[x].name} \u2194 {ps[y].name}" for x, y in pairs],
             )
         _ev(log, "order.result", "R-ORDER-1", tavern=_t(t), order=[ps[i].name for i in order])
+    if s.idavoll is not None and order:  # X-ID-VALK-BRYNHILDR-1, X-ID-SEQ-2: once the order is fixed
+        notch(s, BRYNHILDR, order[0], 1, log, tavern=_t(t))
     tasks = s.tasks
     tasks.append(_TAVERN_END[t])
     for i in reversed(order):

@@ -227,6 +227,28 @@ def _check_expansion(s: State) -> None:
         raise _fail(
             "tasks", f"the stack under the rounds of Age {s.age} must be {_text(skeleton)} (bottom first)"
         )
+    for ti in range(max(s.tavern, 0)):
+        if s.taverns[ti]:
+            raise _fail(f"taverns[{ti}]", "a resolved tavern is empty: its leftovers were discarded [R-PICK-3]")
+    if s.pioneer_draw and not isinstance(tasks[-1], PioneerDue):
+        raise _fail(
+            "pioneer_draw", "cards are drawn only while the Pioneer's choice waits [R-DIST-PIONEER-1]"
+        )
+    owner = uline_owner(s)
+    for k, t in enumerate(tasks[len(bottom) :], start=len(bottom)):
+        if is_automatic(t) and t.KIND not in _IN_ROUND_KINDS:
+            raise _fail(
+                f"tasks[{k}]", f"{t.KIND!r} runs only when it is pushed, never inside a round [R-FLOW-2]"
+            )
+        if isinstance(t, BidsDue | TavernEnd | FixOrder) and k != len(bottom):
+            raise _fail(
+                f"tasks[{k}]",
+                f"{t.KIND!r} is the lowest task of a round or tavern: nothing of the round lies under it [R-FLOW-2]",
+            )
+        if isinstance(t, UlineBidDue) and (
+            t.player != owner or t.tavern != s.tavern or tasks[k - 1] != FixOrder(t.tavern)
+        ):
+            raise _fail(f"tasks[{k}]", "Uline's owner lays a coin on the tavern being revealed [R-REVEAL-2]")
     if s.viewer is not None:
         return
     if not legal_actions(s):
@@ -235,23 +257,40 @@ def _check_expansion(s: State) -> None:
         )
     import random
 
+    from nidlib.core.serialize import read_state, state_to_dict
+
     rng = random.Random(0)
     trial = s.copy()
     try:
+        rounds = max_rounds(1, s.options.players, idavoll=s.idavoll is not None)
         for _ in range(5000):
             if not trial.tasks:
+                read_state(state_to_dict(trial))  # the end it reaches is a valid document too
                 return
+            if trial.round > (rounds if trial.age == 1 else max_rounds(2, s.options.players)):
+                raise _fail(
+                    "round", f"this position leads to round {trial.round} of Age {trial.age} [R-FLOW-3]"
+                )
             acts = legal_actions(trial)
             if not acts:
                 raise _fail("tasks", f"the game gets stuck at {task_to_json(trial.tasks[-1])} [R-FLOW-2]")
             advance(trial, rng.choice(acts))
-    except DocumentError:
-        raise
+    except DocumentError as e:
+        if e.path.startswith("tasks") or e.path == "":
+            raise
+        raise _fail(
+            "",
+            f"this position does not play on to a valid end ({e.path}: {e.problem}): it is not one the rules reach",
+        ) from None
     except Exception as e:  # noqa: BLE001 - any engine failure means the document is not a reachable position
         raise _fail(
             "", f"this position cannot be played on ({type(e).__name__}): it is not one the rules reach"
         ) from None
 
+
+#: automatic tasks a saved position may hold above the end steps: a pick turn's recruitment check, coin
+#: trade and Odin's step, the end of the tavern being resolved, a fixed order waiting for Uline's bid
+_IN_ROUND_KINDS = frozenset({"recruit", "trade", "odin_step", "tavern_end", "order"})
 
 _END_KINDS = frozenset(
     {

@@ -271,7 +271,7 @@ def _take(s: State, a: Pick, log: Log) -> None:
 
 def gain_myth(s: State, i: int, cid: str, log: Log) -> None:
     """A Mythology card reaches player ``i`` (a pick, or Skymir): an Animal to its column, a God, Giant or
-    Valkyrie to the command zone (X-ID-5); Hraesvelg brings Gullinbursti, Ölrun asks for her class."""
+    Valkyrie to the command zone (X-ID-5); Hreasvelg brings Gullinbursti, Ölrun asks for her class."""
     p = s.players[i]
     card = CARDS[cid]
     if card.kind is CardKind.ANIMAL:

@@ -417,10 +417,19 @@ def _do_recruit(s: State, a: Recruit, log: Log) -> None:
     elif h == Hero.JARIKA:
         _ev(log, "hero.jarika", "X-TH-HERO-JARIKA-1", i, name=p.name)
     elif h == Hero.OLWYN:
-        s.tasks.append(OlwynDue(i))
+        if _doubles_placed(s):  # returned by Odin earlier: his doubles stayed (X-TH-HERO-OLWYN-5)
+            _ev(log, "hero.olwyn-no-doubles", "X-TH-HERO-OLWYN-5", i, name=p.name)
+        else:
+            s.tasks.append(OlwynDue(i))
     else:  # Zolkur
         _camp(s).zolkur[i] = True
         _ev(log, "hero.zolkur", "X-TH-HERO-ZOLKUR-1", i, name=p.name)
+
+
+def _doubles_placed(s: State) -> bool:
+    """Whether Olwyn's doubles are already in play or out of it (X-TH-HERO-OLWYN-4/5)."""
+    camp = _camp(s)
+    return bool(camp.removed) or any(d in col for p in s.players for col in p.columns for d in DOUBLE_IDS)
 
 
 _TV_HEROES = frozenset(

@@ -23,6 +23,11 @@ Thingvellir (X-TH-SCORE-1): artifacts and the six heroes by name in the command 
 (``"Mercenary 5"`` or ``"merc5"``) in one of its two classes, ``"Olwyn's double"`` in any column (two, in two
 different columns, with Olwyn); 4 coins with Jarnglofi; ``"mjollnir": "hunter"`` names Mjöllnir's class
 (default: the best one, the same score).
+
+Idavoll (X-ID-10, X-ID-SCORE-1): Animals by name in their own column (``"Nidhogg"`` in warrior), ``"Gullinbursti"``
+in any column (with Hreasvelg), Gods, Giants and Valkyries by name in the command zone; ``"captured": {"Surt": 9,
+"Gymir": "face down"}`` (a Giant's captured dwarf, by its bravery points; not written: pending, 0 points),
+``"notches": {"Brynhildr": 3}`` (each Valkyrie's notch count), ``"olrun": "warrior"`` (accepted, not scored).
 """
 
 from __future__ import annotations
@@ -44,8 +49,11 @@ from nidlib.core.cards import (
     CLASSES,
     DISTINCTION_NAMES,
     DOUBLES,
+    GIANT_CLASS,
+    GULLINBURSTI,
     HEROES,
     MERCENARIES,
+    MYTHOLOGY,
     THINGVELLIR_HEROES,
     Artifact,
     CardKind,
@@ -81,7 +89,18 @@ _BP_RANGE: Final[dict[DwarfClass, tuple[int, int]]] = {
     DwarfClass.BLACKSMITH: (0, 0),
     DwarfClass.EXPLORER: (5, 12),
 }
-_PLAYER_FIELDS: Final = ("name", "army", "command_zone", "coins", "gem", "mjollnir")
+_PLAYER_FIELDS: Final = (
+    "name",
+    "army",
+    "command_zone",
+    "coins",
+    "gem",
+    "mjollnir",
+    "captured",
+    "notches",
+    "olrun",
+)
+MAX_NOTCHES: Final = 99
 _DWERG_ORDER: Final = (
     Hero.YMIR.value,
     Hero.AESIR.value,
@@ -168,6 +187,12 @@ _alias(_ARTIFACT, Artifact.VIDOFNIR.value, None, "Vidofnir", "Vidofnir and Vedrf
 for _m in MERCENARIES:  # Thingvellir mercenaries (X-TH-10)
     _alias(_MERC, _m.id, _m.name, _m.id, _m.name)
 _alias(_DOUBLE, "", "Olwyn's double", "Olwyn's double", "double", "Olwyn double")
+_MYTH: Final = "myth"
+for _c in MYTHOLOGY:  # Idavoll's Mythology cards (X-ID-1): "Hreasvelg" or "Hraesvelg", "Ölrun" or "Olrun"
+    _alias(_MYTH, _c.id, _c.name, _c.id, _c.name)
+_alias(_MYTH, GULLINBURSTI.id, GULLINBURSTI.name, GULLINBURSTI.id)
+_alias(_MYTH, "hreasvelg", None, "Hraesvelg")  # the card's other spelling
+_HREASVELG: Final = "hreasvelg"
 
 
 def _suggest(normal: str) -> str | None:
@@ -181,7 +206,7 @@ def _suggest(normal: str) -> str | None:
         return CARDS[ident].name
     if kind == "distinction":
         return DISTINCTION_NAMES[Distinction(ident)]
-    if kind in (_ARTIFACT, _MERC):
+    if kind in (_ARTIFACT, _MERC, _MYTH):
         return CARDS[ident].name
     if kind == _DOUBLE:
         return "Olwyn's double"
@@ -299,13 +324,94 @@ class _Checker:
         columns = self.army(base, data.get("army", {}))
         zone = self.command_zone(base, data.get("command_zone", []))
         self.check_doubles(zone)
+        self.check_gullinbursti(base, columns)
         coins = self.coins(base, data["coins"], jarnglofi=Artifact.JARNGLOFI.value in zone)
         gem = self.gem(base, name, data["gem"])
         if Distinction.CROWN_JEWELER.value in zone and gem != 6:
             where = f"{base}.command_zone[{zone.index(Distinction.CROWN_JEWELER.value)}]"
             raise self.fail(where, "R-DIST-CROWNJEWELER-1", "sheet.crown-without-gem", gem=gem)
         mjollnir = self.mjollnir(base, data.get("mjollnir"), zone)
-        return Tableau(name=name, columns=columns, command_zone=zone, coins=coins, gem=gem, mjollnir=mjollnir)
+        captured = self.captured(base, data.get("captured", {}), zone)
+        notches = self.notches(base, data.get("notches", {}), zone)
+        self.olrun(base, data.get("olrun"), zone)
+        return Tableau(
+            name=name,
+            columns=columns,
+            command_zone=zone,
+            coins=coins,
+            gem=gem,
+            mjollnir=mjollnir,
+            captured=captured,
+            notches=notches,
+        )
+
+    # -- Idavoll (X-ID-10)
+
+    def myth_owned(self, path: str, key: object, kind: CardKind, zone: list[str], rule: str) -> str:
+        """The id of the God/Giant/Valkyrie a key names, owned by this player (in the command zone)."""
+        found = _NAMES.get(normalize_name(str(key)))
+        if found is None or found[0] != _MYTH or CARDS[found[1]].kind is not kind:
+            names = ", ".join(c.name for c in MYTHOLOGY if c.kind is kind)
+            raise self.fail(
+                path, rule, "sheet.myth-kind", name=_quote(key), kind=f"@sheet.kind.{kind.value}", names=names
+            )
+        ident = found[1]
+        if ident not in zone:
+            raise self.fail(path, rule, "sheet.myth-not-owned", card=CARDS[ident].name)
+        return ident
+
+    def captured(self, base: str, value: object, zone: list[str]) -> dict[str, str]:
+        """Each Giant's captured dwarf, by its bravery points, or "face down"/null (X-ID-8, X-ID-GIANT-3)."""
+        path = f"{base}.captured"
+        out: dict[str, str] = {}
+        for key, entry in self.obj(value, path).items():
+            p = f"{path}.{key}"
+            giant = self.myth_owned(p, key, CardKind.GIANT, zone, "X-ID-8")
+            if giant in out:
+                raise self.fail(p, "X-ID-8", "sheet.myth-twice", card=CARDS[giant].name)
+            if entry is None or (isinstance(entry, str) and normalize_name(entry) in ("facedown", "none")):
+                continue  # turned face down (or nothing captured): 0 points (X-ID-SCORE-2)
+            cls = GIANT_CLASS[giant]
+            bp = _as_int(entry)
+            if bp is None:
+                raise self.fail(
+                    p, "X-ID-GIANT-3", "sheet.captured-card", card=CARDS[giant].name, cls=f"@sheet.cls.{cls}"
+                )
+            out[giant] = self.dwarf(p, cls, bp)  # a dwarf of the box: it counts as a copy (R-COMP-1)
+        return out
+
+    def notches(self, base: str, value: object, zone: list[str]) -> dict[str, int]:
+        """How many times each Valkyrie's condition was met (X-ID-9)."""
+        path = f"{base}.notches"
+        out: dict[str, int] = {}
+        for key, entry in self.obj(value, path).items():
+            p = f"{path}.{key}"
+            valkyrie = self.myth_owned(p, key, CardKind.VALKYRIE, zone, "X-ID-9")
+            if valkyrie in out:
+                raise self.fail(p, "X-ID-9", "sheet.myth-twice", card=CARDS[valkyrie].name)
+            k = _as_int(entry)
+            if k is None or not 0 <= k <= MAX_NOTCHES:
+                raise self.fail(p, "X-ID-9", "sheet.notches-value", value=_quote(entry), limit=MAX_NOTCHES)
+            out[valkyrie] = k
+        return out
+
+    def olrun(self, base: str, value: object, zone: list[str]) -> None:
+        """Ölrun's class (X-ID-VALK-OLRUN-1): checked, but it does not change the score."""
+        if value is None:
+            return
+        path = f"{base}.olrun"
+        if "olrun" not in zone:
+            raise self.fail(path, "X-ID-VALK-OLRUN-1", "sheet.olrun-without")
+        by_name = {cls.value: cls for cls in CLASSES}
+        if not isinstance(value, str) or by_name.get(normalize_name(value).removesuffix("s")) is None:
+            raise self.fail(path, "X-ID-VALK-OLRUN-1", "sheet.mjollnir-class", value=_quote(value))
+
+    def check_gullinbursti(self, base: str, columns: dict[DwarfClass, list[str]]) -> None:
+        """Gullinbursti comes with Hreasvelg (X-ID-ANIMAL-HREASVELG-1)."""
+        for cls, col in columns.items():
+            if GULLINBURSTI.id in col and _HREASVELG not in columns[DwarfClass.BLACKSMITH]:
+                where = f"{base}.army.{cls.value}[{col.index(GULLINBURSTI.id)}]"
+                raise self.fail(where, "X-ID-ANIMAL-HREASVELG-1", "sheet.gullinbursti-without")
 
     def mjollnir(self, base: str, value: object, zone: list[str]) -> DwarfClass | None:
         """Mjöllnir's class (X-TH-ART-MJOLLNIR-1): a column name, only with Mjöllnir."""
@@ -372,6 +478,16 @@ class _Checker:
                     path, "X-TH-MERC-1", "sheet.mercenary-column", card=merc.name, options=options
                 )
             self.once(path, ident, "sheet.card-twice", "X-TH-10", card=merc.name)
+            return ident
+        if kind == _MYTH:
+            card = CARDS[ident]
+            if card.kind in (CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE):
+                raise self.fail(path, "X-ID-5", "sheet.myth-in-army", card=card.name)
+            if card.kind is CardKind.ANIMAL and card.cls is not cls:
+                raise self.fail(
+                    path, "X-ID-5", "sheet.animal-column", card=card.name, home=f"@sheet.cls.{card.cls}"
+                )
+            self.once(path, ident, "sheet.card-twice", "X-ID-1", card=card.name)
             return ident
         if kind == _DOUBLE:
             self.doubles.append((path, cls))
@@ -447,6 +563,17 @@ class _Checker:
                 if ident == Artifact.VEGVISIR.value:
                     raise self.fail(p, "X-TH-ART-VEGVISIR-1", "sheet.vegvisir-column")
                 self.once(p, ident, "sheet.card-twice", "X-TH-1", card=CARDS[ident].name)
+                out.append(ident)
+                continue
+            if kind == _MYTH:  # Gods, Giants and Valkyries (X-ID-5)
+                card = CARDS[ident]
+                if card.kind is CardKind.GULLINBURSTI:
+                    raise self.fail(p, "X-ID-ANIMAL-HREASVELG-2", "sheet.gullinbursti-in-zone")
+                if card.kind is CardKind.ANIMAL:
+                    raise self.fail(
+                        p, "X-ID-5", "sheet.animal-in-zone", card=card.name, home=f"@sheet.cls.{card.cls}"
+                    )
+                self.once(p, ident, "sheet.card-twice", "X-ID-1", card=card.name)
                 out.append(ident)
                 continue
             if kind == _MERC:  # every Mercenary is enlisted at the end of Age II (X-TH-8)

@@ -113,7 +113,11 @@ def _no_error_output(page: Page) -> None:
 def test_bidding_lesson_runs_in_pyodide_with_no_other_host(
     lite_url: str, offline: tuple[BrowserContext, list[str]]
 ) -> None:
+    """Lesson 2 works offline; its Python starts from the build's memory snapshot (``tools/lite/start.js``
+    fetches ``snapshot.bin``; an ordinary start, its fallback, would fetch the wheels instead)."""
     context, outside = offline
+    files: list[str] = []
+    context.on("request", lambda request: files.append(urlsplit(request.url).path))
     page = context.new_page()
     page.goto(f"{lite_url}/")  # the landing page: index.html opens voici/render/index.html
     _ready(page, ".nt-index-list a")
@@ -140,6 +144,8 @@ def test_bidding_lesson_runs_in_pyodide_with_no_other_host(
     expect(log).to_contain_text("Dancing Dragon: the bids are revealed")
     _no_error_output(page)
     assert not outside, f"requests to other hosts: {sorted(set(outside))}"
+    assert any(f.endswith("/static/pyodide/snapshot.bin") for f in files), "no Python snapshot fetched"
+    assert not [f for f in files if f.endswith(".whl")], "a wheel was fetched: the snapshot was not used"
 
 
 def test_lang_in_the_address_reaches_the_kernel(

@@ -24,9 +24,9 @@ from nidlib import DocumentError, State
 Path = tuple[str | int, ...]
 
 
-def positions(players: int, seed: int, every: int = 1) -> list[State]:
+def positions(players: int, seed: int, every: int = 1, expansions: tuple[str, ...] = ()) -> list[State]:
     """Every ``every``-th state of a seeded game played with random legal actions."""
-    s = nidlib.new_game(players, seed=seed, first_game=seed % 4 == 3)
+    s = nidlib.new_game(players, seed=seed, first_game=seed % 4 == 3, expansions=expansions)
     rng = random.Random(seed)
     out: list[State] = []
     k = 0
@@ -39,12 +39,12 @@ def positions(players: int, seed: int, every: int = 1) -> list[State]:
     return out
 
 
-def corpus(games_per_count: int = 2, every: int = 7) -> list[dict[str, Any]]:
+def corpus(games_per_count: int = 2, every: int = 7, expansions: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Documents of real positions from seeded games for 2, 3, 4 and 5 players (a view now and then)."""
     docs: list[dict[str, Any]] = []
     for n in (2, 3, 4, 5):
         for g in range(games_per_count):
-            for k, s in enumerate(positions(n, seed=100 * n + g, every=every)):
+            for k, s in enumerate(positions(n, seed=100 * n + g, every=every, expansions=expansions)):
                 docs.append(nidlib.state_to_dict(s))
                 if k % 9 == 4:
                     docs.append(nidlib.state_to_dict(nidlib.view_for(s, k % n)))

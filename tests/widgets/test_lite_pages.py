@@ -73,3 +73,31 @@ def test_a_lesson_link_shows_the_lesson_on_the_stage(stage: w.VBox) -> None:
     goto.value = json.dumps({"page": "index.html", "cells": cells("index"), "serial": 3})
     assert get_language() == "en"
     assert any("nt-index-page" in getattr(c, "_dom_classes", ()) for c in content.children)
+
+
+def test_prepare_imports_the_project_and_makes_no_widget() -> None:
+    """What the static site's memory snapshot holds (tools/lite/snapshot.mjs): every module of the project
+    imported, the caches filled, and no widget (a snapshot cannot hold a comm with a page), no stage, the
+    language unchanged."""
+    from ipywidgets.widgets.widget import _instances
+
+    set_language("zh-Hant")
+    before = set(_instances)
+    stage_before = lite_pages._stage
+    try:
+        imported = lite_pages.prepare()
+        assert set(_instances) == before
+        assert lite_pages._stage is stage_before
+        assert get_language() == "zh-Hant"
+    finally:
+        set_language("en")
+    for name in (
+        "widgets.lessons.l02_bidding",
+        "widgets.lessons.nav",
+        "widgets.quiz",
+        "nidlib.core.messages",
+    ):
+        assert name in imported
+        assert name in sys.modules
+    assert not [m for m in imported if m.endswith("__main__")]
+    assert set(imported) >= {"widgets", "nidlib", "auctionlab", "zavandor"}

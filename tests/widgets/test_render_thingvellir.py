@@ -177,3 +177,17 @@ def test_score_sheet_has_an_artifacts_row_X_TH_SCORE_1() -> None:
     # the row sits before the gem 6 row, and the totals still add up
     assert html.index(">Artifacts") < html.index(">Gem 6")
     assert "神器" in render.score_sheet_html(table, lang="zh-Hant")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_enlistment_label_keeps_each_class_with_its_value_when_it_wraps_X_TH_MERC_1(lang: str) -> None:
+    """Issue 13: on a phone the long enlistment labels wrap inside their buttons; a no-break space
+    keeps "Warrior 6" whole (tests/browser/test_a11y.py looks at the buttons at 390 px)."""
+    from nidlib.content.scenario import Scenario
+
+    s = Scenario(3, seed=1, expansions=("thingvellir",)).command_zone(0, ["merc5"]).at_end_of_age().build()
+    labels = [render.action_label(a, s, lang=lang) for a in nidlib.legal_actions(s)]
+    assert len(labels) == 2
+    for label in labels:
+        assert not re.search(r"\w \d", label), label  # every "<class> <value>" is joined
+        assert label.count("\u00a0") == 3, label  # both classes in the card's name, and the chosen one

@@ -19,6 +19,7 @@ from nidlib.content import gallery
 from nidlib.core import registry
 from nidlib.core.events import Event
 from nidlib.core.messages import LANGUAGES, render, set_language
+from nidlib.rules.legal import legal_actions
 from nidlib.tools.bots import random_action
 from tests.widgets.test_page import readable, run_cells
 from widgets import ruletext
@@ -164,16 +165,66 @@ def test_every_thingvellir_rule_a_learner_meets_has_a_learner_text(thingvellir: 
     )
 
 
+#: Idavoll (RULES.md A.2, A.3, A.4.4): every rule of the expansion and of both together (each one is a
+#: rule a learner can meet: the engine cites them, the lessons to come explain them), its rulings
+#: EC-X37..EC-X56, the disagreements (D-Xnn) that the engine's Idavoll rules and rulings adopt, and
+#: every rule id of seeded Idavoll games (alone and with Thingvellir, 2-5 players)
+X_ID_ID = re.compile(r"\b(?:X-ID|X-BOTH)-[A-Z0-9-]*[0-9]\b")
+IDAVOLL_D_X = {f"D-X{n:02d}" for n in (3, 4, 5, 6, 7, 8, 9, 19, 20, 23, 24)}
+
+
+def _idavoll_rules() -> set[str]:
+    rules = {rid for rid in registry.RULES if X_ID_ID.fullmatch(rid)}
+    rules |= {f"EC-X{n}" for n in range(37, 57)}
+    rules |= IDAVOLL_D_X
+    rules |= {m.group(0) for path in THINGVELLIR_SOURCES for m in X_ID_ID.finditer(path.read_text("utf-8"))}
+    for seed in range(3):
+        for players in (2, 3, 4, 5):
+            for expansions in (("idavoll",), ("thingvellir", "idavoll")):
+                events: list[Event] = []
+                s = nidlib.new_game(players, seed=seed, expansions=expansions, events=events)
+                rng = random.Random(seed)
+                while nidlib.decision(s) is not None:
+                    s, new = nidlib.apply(s, rng.choice(legal_actions(s)))
+                    events += new
+                rules |= {e.rule for e in events}
+                rules |= {line.rule for p in nidlib.final_scores(s).players for line in p.lines}
+    return rules
+
+
+@pytest.fixture(scope="module")
+def idavoll() -> set[str]:
+    return _idavoll_rules()
+
+
+def test_the_idavoll_enumeration_finds_the_rules_the_rulings_and_the_games(idavoll: set[str]) -> None:
+    assert {"X-ID-1", "X-ID-GOD-LOKI-4", "X-BOTH-7", "EC-X37", "EC-X56", "D-X24"} <= idavoll
+    # games: the Mythology line of the score sheet, a Valkyrie's notch, a capture
+    assert {"X-ID-10", "X-ID-VALK-BRYNHILDR-1", "X-ID-8"} <= idavoll
+    assert idavoll <= set(registry.RULES), sorted(idavoll - set(registry.RULES))
+    assert len({rid for rid in idavoll if re.match(r"^(?:X-ID|X-BOTH|EC-X|D-X)", rid)}) >= 117
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_thingvellir_engine_choices_say_so(lang: str) -> None:
-    """A Thingvellir rule that RULES.md marks ENGINE CHOICE says so in its learner text."""
+def test_every_idavoll_rule_a_learner_meets_has_a_learner_text(idavoll: set[str], lang: str) -> None:
+    missing = sorted(rid for rid in idavoll if not ruletext.has_learner_text(rid, lang))
+    assert not missing, (
+        f"{len(missing)} Idavoll rule ids a learner can meet have no learner text in "
+        f"nidlib/locales/{lang}/ruletext.json: {', '.join(missing)}"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_expansion_engine_choices_say_so(lang: str) -> None:
+    """An expansion rule (Thingvellir, Idavoll, both) that RULES.md marks ENGINE CHOICE says so in its
+    learner text."""
     says = {"en": "engine choice", "zh-Hant": "引擎選擇", "zh-Hans": "引擎选择"}[lang]
     choices = [
         rid
         for rid, r in registry.RULES.items()
-        if re.match(r"^(?:X-TH-|EC-X|D-X)", rid) and "ENGINE CHOICE" in r.text
+        if re.match(r"^(?:X-TH-|X-ID-|X-BOTH-|EC-X|D-X)", rid) and "ENGINE CHOICE" in r.text
     ]
-    assert "X-TH-MERC-2" in choices
+    assert {"X-TH-MERC-2", "X-ID-GOD-FREYA-2", "X-BOTH-4", "EC-X53"} <= set(choices)
     bad = [
         rid
         for rid in choices

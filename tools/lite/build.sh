@@ -67,6 +67,11 @@ KPYPI="$VENV/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/s
 # 4b. their bytecode, compiled by Pyodide's own Python under Node.js (every page load compiled them again)
 node "$HERE/precompile.mjs" "$WORK/npm/package" "$WORK/site/static/pyodide"
 
+# 4c. the memory snapshot every page's Python starts from (every package installed, the kernel's and the
+#     project's modules imported), and the loader the kernel's worker runs first (start.js, its pyodideUrl)
+node "$HERE/snapshot.mjs" "$WORK/npm/package" "$WORK/site/static/pyodide" widgets.lite_pages:prepare
+cp "$HERE/start.js" "$WORK/site/static/pyodide/start.js"
+
 # 5. the pages: every notebook, plus a copy per other language whose first cell sets the address's
 #    language (the kernel runs in a web worker and never sees the page's query string)
 "$VENV/bin/python" "$HERE/pages.py" tutorials "$WORK/site/content" "${LANGS[@]}"

@@ -4,6 +4,8 @@ usage: postbuild.py OUT_DIR [LANG]...
 
 * voici pages keep the kernel's relative URLs (``"./static/pyodide/pyodide.js"``), which resolve against
   ``voici/render/`` (404): they are made relative to the page (``../../``);
+* the kernel's ``pyodideUrl`` is ``static/pyodide/start.js`` (``tools/lite/start.js``: Pyodide started
+  from the build's memory snapshot) in every page and ``jupyter-lite.json``, not Pyodide's ``pyodide.js``;
 * voila's template loads font-awesome from cdn.jsdelivr.net: the vendored copy in ``static/fontawesome`` instead;
 * the mermaid (and elk layout) ``import()`` from cdnjs (only for pages with mermaid diagrams, which ours never have) is removed;
 * every page gets a first script that turns ``NN-slug.html?lang=<code>`` into the page built for that
@@ -99,6 +101,8 @@ ROOT = """<!doctype html>
 <body><a href="voici/render/index.html">Nidavellir Tutor</a></body></html>
 """
 
+PYODIDE_JS = 'static/pyodide/pyodide.js"'
+START_JS = 'static/pyodide/start.js"'
 MERMAID = re.compile(r"import\(\s*['\"]https://cdnjs\.cloudflare\.com/[^'\"]*mermaid[^'\"]*['\"]\s*\)")
 ELK = re.compile(r'const elkUrl = "https://cdnjs\.cloudflare\.com/[^"]*";')
 
@@ -112,6 +116,7 @@ def main() -> None:
     for page in pages:
         html = page.read_text(encoding="utf-8")
         html = html.replace('"pyodideUrl": "./static/', '"pyodideUrl": "../../static/')
+        html = html.replace(PYODIDE_JS, START_JS)
         html = html.replace(
             '"./extensions/@jupyterlite/pyodide-kernel-extension/',
             '"../../extensions/@jupyterlite/pyodide-kernel-extension/',
@@ -123,8 +128,10 @@ def main() -> None:
         page.write_text(html, encoding="utf-8")
     for page in (out / "voici" / "tree").glob("*.html"):
         html = page.read_text(encoding="utf-8").replace(FA_CDN, "../static/fontawesome/css/")
-        html = html.replace(FA4_TREE, "../static/fontawesome/css/all.min.css")
+        html = html.replace(FA4_TREE, "../static/fontawesome/css/all.min.css").replace(PYODIDE_JS, START_JS)
         page.write_text(html, encoding="utf-8")
+    for config in [*out.glob("jupyter-lite.json"), *out.glob("*/jupyter-lite.json")]:
+        config.write_text(config.read_text("utf-8").replace(PYODIDE_JS, START_JS), encoding="utf-8")
     (out / "index.html").write_text(ROOT, encoding="utf-8")
     left = [str(p.relative_to(out)) for p in out.rglob("*.html") if "https://cdn" in p.read_text("utf-8")]
     print(f"{out}: {len(pages)} pages fixed" + (f"; still naming a CDN: {left}" if left else ""))

@@ -50,6 +50,8 @@ CLASSROOM_CSS = f"""<style>
 .nt-class-grid {{ display: grid; grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr); gap: .4em 1em;
   align-items: start; }}
 .nt-class-grid > * {{ min-width: 0; }}
+/* a phone: the auction's two columns become one (the taverns' bids table needs the whole width) */
+@media (max-width: 640px) {{ .nt-class-grid {{ grid-template-columns: minmax(0, 1fr); }} }}
 .nt-class-armies {{ font-size: .7em; }}
 .nt-class-turn {{ display: flex; align-items: center; gap: .6em; flex-wrap: wrap; }}
 .nt-class-turn p {{ margin: 0; font-size: .85em; line-height: 1.3; }}

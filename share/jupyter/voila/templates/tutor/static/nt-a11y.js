@@ -10,9 +10,16 @@
  *   each time it is drawn; the count means nothing to a learner. The button says its label (the
  *   widget's tooltip, from the catalogue: lesson 9's "Open a saved game file") instead, in its text
  *   and so in its accessible name (issue 13).
+ * - The page's language is the address's ?lang= (widgets/lessons/page.py builds the page in it), but
+ *   nbconvert's template writes <html lang="en">: a screen reader would read a Chinese page with an
+ *   English voice. The root element says the page's language (WCAG 3.1.1).
  */
 (function () {
   "use strict";
+
+  var LANGUAGES = ["en", "zh-Hant", "zh-Hans"];  // nidlib.core.messages.LANGUAGES
+  var asked = new URLSearchParams(window.location.search).get("lang");
+  if (LANGUAGES.indexOf(asked) >= 0) { document.documentElement.lang = asked; }
 
   var seen = new WeakMap();  // log element -> number of events it showed last time
   var live = null;
