@@ -25,6 +25,15 @@ change a learner waits for (the position line for auto/confirm/pick, the hint se
 on the page's own clock; it also reports when the page has settled (no mutation for 300 ms), and
 the CPU time of the page's main thread from the click to the settled page (Chromium's
 ``ThreadTime`` metric, DevTools protocol), which a busy machine inflates less than the clock.
+That window starts before Playwright's own click (its scrolling and hit-target checks run in the
+page too), so it is a few ms more than a learner's click costs.
+
+``--trace FILE`` also records Chromium's timeline (``FILE``) and a JavaScript CPU profile
+(``FILE`` with the suffix ``.cpuprofile``; both open in DevTools' Performance panel) and prints
+where the page's main thread spent its CPU time from each click to its settled page (marks
+``nt-click`` and ``nt-settled``): self time by trace event name, style/layout work and which script
+forced it, JavaScript self time by script and function. ``--css TEXT`` adds a style sheet to the
+page before the clicks (to try a CSS change, e.g. containment, without editing the tutor).
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -193,12 +203,17 @@ ARM_JS = """
     if (st.done === null && done()) st.done = now;
   });
   obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-  document.addEventListener('click', () => { if (st.t0 === null) st.t0 = performance.now(); }, {capture: true});
+  document.addEventListener('click', () => {
+    if (st.t0 === null) { st.t0 = performance.now(); performance.mark('nt-click'); }
+  }, {capture: true});
   st.result = () => new Promise(resolve => {
     const tick = () => {
       const now = performance.now();
-      if (st.done !== null && now - st.last >= 300) { obs.disconnect(); resolve({t0: st.t0, done: st.done, settled: st.last}); }
-      else if (st.t0 !== null && now - st.t0 > 30000) { obs.disconnect(); resolve({t0: st.t0, done: null, settled: st.last}); }
+      if (st.done !== null && now - st.last >= 300) {
+        obs.disconnect();
+        performance.mark('nt-settled', {startTime: st.last});
+        resolve({t0: st.t0, done: st.done, settled: st.last});
+      } else if (st.t0 !== null && now - st.t0 > 30000) { obs.disconnect(); resolve({t0: st.t0, done: null, settled: st.last}); }
       else setTimeout(tick, 25);
     };
     tick();
@@ -207,7 +222,149 @@ ARM_JS = """
 """
 
 
-def browser(rounds: int, voila: list[str], think: float) -> None:
+#: what ``--trace`` records: Chromium's timeline (the DevTools Performance panel's categories)
+TRACE_CATEGORIES = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "v8.execute",
+    "blink",
+    "blink.user_timing",
+]
+#: the work of rendering, which JavaScript may force synchronously (a "forced layout")
+RENDERING = ("UpdateLayoutTree", "Layout", "ParseHTML", "RecalculateStyles")
+
+
+def click_windows(events: list[dict[str, Any]]) -> list[tuple[float, float]]:
+    """(start, end) of every click in the trace's clock (µs): from the click to 50 ms after the
+    page's last change (marks ``nt-click`` and ``nt-settled`` of ARM_JS; the 50 ms take in the
+    frame that paints the last change)."""
+    marks = sorted((e["ts"], e["name"]) for e in events if e.get("name") in ("nt-click", "nt-settled"))
+    out, start = [], None
+    for ts, name in marks:
+        if name == "nt-click":
+            start = ts - 2000  # the click's own dispatch began just before the listener ran
+        elif start is not None:
+            out.append((start, ts + 50_000))
+            start = None
+    return out
+
+
+def _inside(ts: float, windows: list[tuple[float, float]]) -> bool:
+    return any(a <= ts < b for a, b in windows)
+
+
+def trace_summary(trace: bytes, clicks: int) -> list[tuple[float, float]]:
+    """Where the page's main thread spent its CPU time during the clicks (from each click to its
+    settled page), per click: self time by trace event name, and the style/layout work forced by
+    JavaScript (inside a script call) by the script that forced it. Returns the clicks' windows."""
+    doc = json.loads(trace)
+    events = doc["traceEvents"] if isinstance(doc, dict) else doc
+    windows = click_windows(events)
+    clicks = len(windows)
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    spans: dict[tuple[int, int], list[tuple[float, float, str, dict[str, Any]]]] = defaultdict(list)
+    opened: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for e in events:
+        key = (e.get("pid"), e.get("tid"))
+        if key not in main:
+            continue
+        if e.get("ph") == "X" and "dur" in e:
+            spans[key].append(
+                (
+                    e["ts"],
+                    e["ts"] + e["dur"],
+                    e["name"],
+                    {**e.get("args", {}), "_cpu": e.get("tdur", e["dur"])},
+                )
+            )
+        elif e.get("ph") == "B":
+            opened[key].append(e)
+        elif e.get("ph") == "E" and opened[key]:
+            b = opened[key].pop()
+            cpu = e["tts"] - b["tts"] if "tts" in e and "tts" in b else e["ts"] - b["ts"]
+            spans[key].append(
+                (b["ts"], e["ts"], b["name"], {**b.get("args", {}), **e.get("args", {}), "_cpu": cpu})
+            )
+    self_time: dict[str, float] = defaultdict(float)
+    forced: dict[str, float] = defaultdict(float)
+    total: dict[str, float] = defaultdict(float)
+    for xs in spans.values():
+        xs.sort(key=lambda x: (x[0], -x[1]))
+        stack: list[list[Any]] = []  # [start, end, name, args, child CPU time]
+
+        def pop(stack: list[list[Any]] = stack) -> None:
+            s0, _s1, name, args, child = stack.pop()
+            if _inside(s0, windows):
+                self_time[name] += args["_cpu"] - child
+
+        for s0, s1, name, args in xs:
+            while stack and stack[-1][1] <= s0:
+                pop()
+            if stack:
+                stack[-1][4] += args["_cpu"]
+            if name in RENDERING and not any(x[2] in RENDERING for x in stack) and _inside(s0, windows):
+                total[name] += args["_cpu"]
+                script = next(
+                    (
+                        x
+                        for x in reversed(stack)
+                        if x[2] in ("FunctionCall", "EvaluateScript", "v8.callFunction")
+                    ),
+                    None,
+                )
+                if script is not None:
+                    d = script[3].get("data", {})
+                    where = f"{d.get('functionName') or '?'} {str(d.get('url', '')).rsplit('/', 1)[-1]}:{d.get('lineNumber', '')}"
+                    forced[f"{name} forced by {where}"] += args["_cpu"]
+            stack.append([s0, s1, name, args, 0.0])
+        while stack:
+            pop()
+    n = max(1, clicks)
+    print(f"\nPage main thread, CPU self time per click (ms, {clicks} clicks; trace events):")
+    print(f"  {sum(self_time.values()) / 1000 / n:7.2f}  (all)")
+    for name, us in sorted(self_time.items(), key=lambda x: -x[1])[:25]:
+        print(f"  {us / 1000 / n:7.2f}  {name}")
+    print("Rendering work per click (ms, outermost events):")
+    for name, us in sorted(total.items(), key=lambda x: -x[1]):
+        print(f"  {us / 1000 / n:7.2f}  {name}")
+    print("Forced by scripts, per click (ms):")
+    for name, us in sorted(forced.items(), key=lambda x: -x[1])[:15]:
+        print(f"  {us / 1000 / n:7.2f}  {name}")
+    return windows
+
+
+def profile_summary(profile: dict[str, Any], windows: list[tuple[float, float]]) -> None:
+    """JavaScript self time per click by script and by function (DevTools' CPU profile), counting
+    only the samples inside the clicks' windows."""
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    by_script: dict[str, float] = defaultdict(float)
+    by_fn: dict[str, float] = defaultdict(float)
+    clicks = len(windows)
+    ts = profile["startTime"]
+    for node_id, dt in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        ts += dt
+        if not _inside(ts, windows):
+            continue
+        f = nodes[node_id]["callFrame"]
+        url = f["url"].rsplit("/", 1)[-1].split("?")[0] or f["functionName"] or "?"
+        by_script[url] += dt
+        by_fn[f"{f['functionName'] or '(anonymous)'} {url}:{f['lineNumber'] + 1}"] += dt
+    n = max(1, clicks)
+    print(f"\nJavaScript CPU profile, self time per click (ms, {clicks} clicks), by script:")
+    for name, us in sorted(by_script.items(), key=lambda x: -x[1])[:12]:
+        print(f"  {us / 1000 / n:7.2f}  {name}")
+    print("by function:")
+    for name, us in sorted(by_fn.items(), key=lambda x: -x[1])[:30]:
+        print(f"  {us / 1000 / n:7.2f}  {name}")
+
+
+def browser(
+    rounds: int, voila: list[str], think: float, trace: Path | None = None, css: str | None = None
+) -> None:
     import psutil  # type: ignore[import-untyped]
     from browser.chromium import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]
     from browser.served import tutor_server, wait_for_pools  # type: ignore[import-not-found]
@@ -225,9 +382,16 @@ def browser(rounds: int, voila: list[str], think: float) -> None:
         page.locator("button.nt-game-start").click(timeout=120_000)
         turn = page.locator(".nt-game-turn")
         expect(turn).to_contain_text("Your move: Ana", timeout=60_000)
+        if css:  # an experiment: more CSS on the page
+            page.add_style_tag(content=css)
 
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
+        if trace is not None:
+            b.start_tracing(page=page, categories=TRACE_CATEGORIES)
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+            cdp.send("Profiler.start")
 
         def metrics() -> dict[str, float]:
             return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
@@ -265,6 +429,12 @@ def browser(rounds: int, voila: list[str], think: float) -> None:
                 click("confirm", "button.nt-bid-confirm", ".nt-game-position")
             else:
                 click("pick", "button.nt-action-button:enabled", ".nt-game-position")
+        if trace is not None:
+            profile = cdp.send("Profiler.stop")["profile"]
+            data = b.stop_tracing()
+            trace.write_bytes(data)
+            trace.with_suffix(".cpuprofile").write_text(json.dumps(profile))
+            profile_summary(profile, trace_summary(data, sum(len(x) for x in samples.values())))
         b.close()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (browser, page clock)")
     print(
@@ -298,13 +468,19 @@ def main() -> None:
     ap.add_argument(
         "--voila", action="append", default=[], help="extra Voila option, e.g. --voila=--preheat_kernel=False"
     )
+    ap.add_argument(
+        "--trace",
+        type=Path,
+        help="record Chromium's timeline over the clicks into this file and print where the page's time went",
+    )
+    ap.add_argument("--css", help="an experiment: add this CSS to the page before the clicks")
     args = ap.parse_args()
     if not (args.kernel or args.browser):
         ap.error("choose --kernel and/or --browser")
     if args.kernel:
         report_kernel(kernel(args.rounds, args.profile, args.think))
     if args.browser:
-        browser(args.rounds, args.voila, args.think)
+        browser(args.rounds, args.voila, args.think, args.trace, args.css)
 
 
 if __name__ == "__main__":

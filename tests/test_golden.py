@@ -40,5 +40,13 @@ def test_golden_files_are_small_and_cover_the_game() -> None:
     for needle in ("[X-TH-3]", "[X-TH-4]", "[X-TH-8]", "[X-TH-MERC-1]", "[X-TH-11]", "[X-TH-SCORE-1]"):
         assert needle in thingvellir, needle
     idavoll = "\n".join(text for name, text in texts.items() if name.startswith(("idavoll_", "both_")))
-    for needle in ("[X-ID-2]", "[X-ID-4]", "[X-ID-5]", "[X-ID-8]", "[X-ID-10]", "[X-ID-GOD-LOKI-1]", "Age 1, round 5 of 5"):
+    for needle in (
+        "[X-ID-2]",
+        "[X-ID-4]",
+        "[X-ID-5]",
+        "[X-ID-8]",
+        "[X-ID-10]",
+        "[X-ID-GOD-LOKI-1]",
+        "Age 1, round 5 of 5",
+    ):
         assert needle in idavoll, needle

@@ -12,7 +12,8 @@ CSS hooks for browser tests: ``nt-root`` on every component, and ``nt-bid-confir
 ``nt-bid-t0``..``nt-bid-t2``, ``nt-action-button``, ``nt-event-log``, ``nt-message``,
 ``nt-undo``, ``nt-game-table``, ``nt-tavern-row``, ``nt-player-board``, ``nt-army``,
 ``nt-treasury``, ``nt-score-sheet``, ``nt-rule-callout``, ``nt-status``, ``nt-camp-view`` (Thingvellir's Camp),
-``nt-action-group`` (the "or visit the Camp" heading among the choice buttons).
+``nt-action-group`` (the "or visit the Camp" / "or use Frigg" headings among the choice buttons),
+``nt-myth-view`` (Idavoll's Mythology deck), ``nt-action-step`` (Freya's first step: the card to move).
 """
 
 from __future__ import annotations
@@ -22,10 +23,24 @@ from html import escape
 from typing import Any, Final
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 import nidlib
-from nidlib.core.actions import Action, Bid, Enlist, Pick
-from nidlib.core.cards import CARDS, CardKind
+from nidlib.core.actions import (
+    Action,
+    Bid,
+    Capture,
+    ChooseOlrun,
+    Enlist,
+    Frigg,
+    Odin,
+    Pick,
+    PlaceGullinbursti,
+    Reserve,
+    Swap,
+    Thor,
+)
+from nidlib.core.cards import CARDS, GIANT_CLASS, CardKind
 from nidlib.core.coins import Coin
 from nidlib.core.messages import term
 from nidlib.core.state import State
@@ -146,6 +161,17 @@ class CampView(_HtmlView):
         return html
 
 
+class MythologyView(_HtmlView):
+    """Idavoll's Mythology deck and reserve counts (X-ID-2, X-ID-3); hidden in a game without Idavoll."""
+
+    css_class = "nt-myth-view"
+
+    def render(self) -> str:
+        html = r.mythology_html(self.view, lang=self.lang)
+        self.layout.display = "" if html else "none"
+        return html
+
+
 class TreasuryView(_HtmlView):
     """The Royal Treasure: gold values left and their counts."""
 
@@ -201,7 +227,8 @@ class ArmyView(_PlayerView):
     def render(self) -> str:
         p = self.view.players[self.player]
         html = r.army_html(p, lang=self.lang)
-        return html + r.command_zone_html(p, lang=self.lang) if self.command_zone else html
+        zone = r.command_zone_html(p, lang=self.lang, state=self.view)
+        return html + zone if self.command_zone else html
 
 
 class CommandZoneView(_PlayerView):
@@ -210,7 +237,7 @@ class CommandZoneView(_PlayerView):
     css_class = "nt-command-view"
 
     def render(self) -> str:
-        return r.command_zone_html(self.view.players[self.player], lang=self.lang)
+        return r.command_zone_html(self.view.players[self.player], lang=self.lang, state=self.view)
 
 
 class ScoreSheetView(_HtmlView):
@@ -249,6 +276,9 @@ class EventLog(_HtmlView):
         self.chunk = chunk
         #: one pane per chunk of history entries: (the entries' event lists it shows, its widget)
         self._panes: list[tuple[tuple[object, ...], w.HTML]] = []
+        # the panes share one layout and one style: a new pane is one widget model (one message), not three
+        self._pane_layout = w.Layout()
+        self._pane_style = HTMLStyle()
         self._box = w.VBox()
         self._box.add_class("nt-event-log-chunks")
         self._scroll = w.Box([self._box])
@@ -286,7 +316,11 @@ class EventLog(_HtmlView):
                     pane.value = r.event_items_html(events, start=count + 1, lang=lang)
                     self._panes[j] = (lists, pane)
             else:
-                pane = w.HTML(r.event_items_html(events, start=count + 1, lang=lang))
+                pane = w.HTML(
+                    r.event_items_html(events, start=count + 1, lang=lang),
+                    layout=self._pane_layout,
+                    style=self._pane_style,
+                )
                 self._panes.append((lists, pane))
             count += len(events)
             if events:
@@ -526,6 +560,8 @@ class ActionPanel(w.VBox):
         self._hero_state: State | None = None
         self._taken = w.HTML()
         self._taken.add_class("nt-heroes-taken-box")
+        #: Freya's first step: (the position, the tavern card chosen to move) (see _freya_steps)
+        self._freya: tuple[State | None, str | None] = (None, None)
         controller.on_change(lambda _c: self.refresh())
         self.refresh()
 
@@ -556,14 +592,20 @@ class ActionPanel(w.VBox):
                 source=t(f"ui.panel.source.{source}", lang),
             )
             self.title.value += f'<p class="nt-muted">{escape(what)}</p>'
+        self.title.value += _idavoll_help(s, p, d, lang)
         legal = nidlib.legal_actions(s, p)
         self.actions = legal
         labels: dict[str, Action] = {}  # identical cards (two Warrior 6) give one button
         for a in legal:
             labels.setdefault(r.action_label(a, s, lang=lang), a)
-        # a Camp visit instead of a tavern card (X-TH-4): the Camp's cards come last, under a heading
+        # a Camp visit instead of a tavern card (X-TH-4): the Camp's cards come last, under a heading;
+        # so does Frigg instead of a tavern card (X-ID-GOD-FRIGG-1), and Thor beside a discard
         camp = [a for a in labels.values() if _camp_pick(a)]
-        ordered = [a for a in labels.values() if not _camp_pick(a)] + camp
+        frigg = [a for a in labels.values() if isinstance(a, (Frigg, Thor))]
+        ordered = [a for a in labels.values() if not _camp_pick(a) and a not in frigg] + camp + frigg
+        steps: list[w.Widget] = []
+        if d.kind == "freya":  # up to 75 swaps at 5 players: first the card to move, then its partner
+            ordered, steps = self._freya_steps(ordered, s)
         pairs: list[tuple[Action, nidlib.Violation | None]] = [(a, None) for a in ordered]
         pairs += tempting_actions(s, p)
         if not pairs:
@@ -578,18 +620,72 @@ class ActionPanel(w.VBox):
             self.buttons.add_class("nt-hero-choices")
         else:
             self.shown = [(a, self._button(a, s, v.text(lang) if v else None)) for a, v in pairs]
-            children: list[w.Widget] = [b for _, b in self.shown]
-            if camp and len(camp) < len(ordered):
-                heading = w.HTML(
-                    f'<span class="nt-panel-group">{escape(t("ui.panel.camp-or", lang))}</span>',
-                    layout=w.Layout(flex="1 0 100%"),
-                )
-                heading.add_class("nt-action-group")
-                children.insert(len(ordered) - len(camp), heading)
+            children: list[w.Widget] = [b for _, b in self.shown] + list(steps)
+            if frigg and any(isinstance(a, Frigg) for a in frigg) and len(frigg) < len(ordered):
+                children.insert(len(ordered) - len(frigg), _group_heading(t("ui.panel.frigg-or", lang)))
+            if camp and len(camp) + len(frigg) < len(ordered):
+                at = len(ordered) - len(camp) - len(frigg)
+                children.insert(at, _group_heading(t("ui.panel.camp-or", lang)))
             self.buttons.children = tuple(children)
             self.buttons.remove_class("nt-hero-choices")
         _close_all(
             tuple(x for x in old if x not in self._kept()), keep=(self._layout, *self._styles.values())
+        )
+
+    def _freya_steps(self, ordered: list[Action], s: State) -> tuple[list[Action], list[w.Widget]]:
+        """Freya's swap (X-ID-GOD-FREYA-1) in two steps on the page: the pass and
+        one button per tavern card that may move; once a card is chosen, the swaps of that card and a way
+        back. The two steps are the page's only (nidlib sees one Swap action); ``steps`` are these buttons."""
+        lang = self.controller.lang
+        swaps = [a for a in ordered if isinstance(a, Swap) and a.cards[0]]
+        card = self._freya[1] if self._freya[0] is s else None
+        if card is not None:
+            chosen: list[Action] = [a for a in swaps if card in a.cards]
+            back = self._step(t("ui.action.freya-back", lang), s, None, colour=None)
+            return chosen, [back]
+        movable = {c for a in swaps for c in a.cards}
+        steps: list[w.Widget] = []
+        seen: set[str] = set()
+        for k, row in enumerate(s.taverns):
+            for cid in row:
+                label = t(
+                    "ui.action.freya-first",
+                    lang,
+                    card=r.card_name(cid, lang),
+                    tavern=term(f"@tavern.{k}", lang),
+                )
+                if cid in movable and label not in seen:
+                    seen.add(label)
+                    steps.append(self._step(label, s, cid, colour=r.CLASS_COLOURS["god"]))
+        return [a for a in ordered if a not in swaps], steps
+
+    def _step(self, label: str, state: State, card: str | None, *, colour: str | None) -> w.Button:
+        """A button that changes what the panel offers (Freya's first step), not the game."""
+        if colour not in self._styles:
+            self._styles[colour] = (
+                w.ButtonStyle(button_color=colour, text_color="white") if colour else w.ButtonStyle()
+            )
+        b = w.Button(
+            description=label,
+            tooltip=label,
+            layout=self._layout,
+            style=self._styles[colour],
+            _dom_classes=("nt-action-button", "nt-action-step"),
+        )
+
+        def choose(_b: Any) -> None:
+            if self.controller.state is state:
+                self._freya = (state, card)
+                self.refresh()
+
+        b.on_click(safe(self.controller, choose))
+        return b
+
+    @property
+    def step_buttons(self) -> tuple[w.Button, ...]:
+        """The buttons that lead to more choices (Freya's cards to move, "back") shown now."""
+        return tuple(
+            b for b in self.buttons.children if isinstance(b, w.Button) and "nt-action-step" in b._dom_classes
         )
 
     def _kept(self) -> set[w.Widget]:
@@ -647,8 +743,11 @@ class ActionPanel(w.VBox):
         """
         if self.controller.state is not drawn_for:
             return
-        for _, b in self.shown:
-            b.disabled = True
+        if self.controller.auto_bots:  # the bots answer in this click (maybe slowly): show it is taken
+            for _, b in self.shown:
+                b.disabled = True
+        # (otherwise the new position's buttons replace these at once: disabling them first would only
+        # cost the page two more messages and a frame per click, docs/benchmarks.md "Lesson 9 clicks")
         self.controller.apply(action)
         if self.controller.state is drawn_for:  # refused: nothing changed, buttons back on
             self.refresh()
@@ -685,6 +784,46 @@ class ActionPanel(w.VBox):
         raise KeyError(text)
 
 
+def _group_heading(text: str) -> w.HTML:
+    """A heading among the choice buttons ("Or visit the Camp...", "Or use Frigg..."), a line of its own."""
+    heading = w.HTML(f'<span class="nt-panel-group">{escape(text)}</span>', layout=w.Layout(flex="1 0 100%"))
+    heading.add_class("nt-action-group")
+    return heading
+
+
+def _idavoll_help(s: State, p: int, d: nidlib.Decision, lang: str | None) -> str:
+    """What an Idavoll decision is about, above its buttons: the Giant waiting and the dwarf it may capture
+    (X-ID-8); the cards Frigg or Skymir drew, which only their owner sees (X-ID-GOD-FRIGG-1,
+    X-ID-GIANT-SKYMIR-1). "" for other decisions."""
+    part = s.idavoll
+    if part is None:
+        return ""
+    if d.kind == "capture":
+        card = str(d.params.get("card", ""))
+        c = CARDS.get(card)
+        if c is None or c.cls is None:
+            return ""
+        giant = next((g for g, cls in GIANT_CLASS.items() if cls == c.cls), "")
+        text = t(
+            "ui.panel.capture",
+            lang,
+            giant=CARDS[giant].name,
+            cls=term(f"@class.{c.cls}", lang),
+            card=r.card_name(card, lang),
+        )
+        faces = r.card_html(giant, size="sm", lang=lang) + r.card_html(card, size="sm", lang=lang)
+        return (
+            f'<p class="nt-panel-help">{escape(text)} {r.rule_html("X-ID-8", lang=lang)}</p>'
+            f'<div class="nt-cards">{faces}</div>'
+        )
+    if d.kind == "freya":
+        return f'<p class="nt-panel-help">{escape(t("ui.panel.freya", lang))} {r.rule_html("X-ID-GOD-FREYA-1", lang=lang)}</p>'
+    if d.kind in ("frigg", "skymir") and part.drawn:
+        faces = "".join(r.card_html(cid, size="sm", lang=lang) for cid in part.drawn)
+        return f'<p class="nt-panel-help">{escape(t("ui.panel.drawn", lang))}</p><div class="nt-cards">{faces}</div>'
+    return ""
+
+
 def _close_all(ws: tuple[w.Widget, ...], keep: tuple[w.Widget, ...] = ()) -> None:
     """Close widgets that left the page, with their layout and style models (but the shared ones in
     ``keep``), so the kernel forgets them."""
@@ -706,8 +845,12 @@ def _camp_pick(action: Action) -> bool:
 
 
 def _action_colour(action: Action) -> str | None:
-    if isinstance(action, Enlist):  # the class the Mercenary joins (X-TH-MERC-1)
-        return r.CLASS_COLOURS[str(action.column)]
+    if isinstance(action, (Enlist, PlaceGullinbursti, ChooseOlrun)):  # the class chosen (X-TH-MERC-1,
+        return r.CLASS_COLOURS[str(action.column)]  # X-ID-ANIMAL-HREASVELG-1, X-ID-VALK-OLRUN-1)
+    if isinstance(action, (Reserve, Swap, Frigg, Odin, Thor)):  # a God's power (X-ID-7)
+        return r.CLASS_COLOURS["god"] if str(action).split(":")[-1] != "pass" else None
+    if isinstance(action, Capture):
+        return r.CLASS_COLOURS["giant"] if action.capture else None
     cid = getattr(action, "card", None) or getattr(action, "hero", None)
     if cid is None:
         return None
@@ -723,7 +866,8 @@ def _action_colour(action: Action) -> str | None:
     )
 
 
-#: history entries per pane of the game table's event log (see EventLog)
+#: history entries per pane of the game table's event log (see EventLog; 2 sends a third less of the log
+#: per Auto-play or bid, but twice the panes cost the page more than it saved: docs/benchmarks.md)
 EVENT_CHUNK: Final = 4
 
 
@@ -740,6 +884,7 @@ class GameTableView(w.VBox):
         self.seat = s
         self.status = StatusLine(controller, seat=s, theme=False)
         self.camp = CampView(controller, seat=s, theme=False)  # Thingvellir: above the taverns (X-TH-2)
+        self.mythology = MythologyView(controller, seat=s, theme=False)  # Idavoll: deck and reserve (X-ID-2)
         self.taverns = TavernRow(controller, seat=s, theme=False)
         self.message = MessageBar(controller, theme=False)
         self.message.add_class("nt-message")
@@ -767,7 +912,7 @@ class GameTableView(w.VBox):
             layout=w.Layout(flex="3 1 0%", min_width="34em", gap="8px"),
         )
         side = w.VBox(
-            [self.event_log, self.treasury, self.heroes],
+            [self.event_log, self.mythology, self.treasury, self.heroes],
             layout=w.Layout(flex="2 1 0%", min_width="22em", gap="8px"),
         )
         body = w.HBox(

@@ -20,8 +20,8 @@ replays the actions through ``nidlib.apply`` so every step is checked again.
 Browser-test hooks: ``nt-game-start``, ``nt-game-next``, ``nt-game-auto``, ``nt-game-hint``,
 ``nt-game-hint-text``, ``nt-game-history``, ``nt-game-back``, ``nt-game-forward``, ``nt-game-save``,
 ``nt-game-load``, ``nt-game-json``, ``nt-game-error``, ``nt-game-turn``, ``nt-game-setup``,
-``nt-game-new``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` (the
-expansion's box on the set-up form), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
+``nt-game-new``, ``nt-game-seed``, ``nt-game-keys`` (the keyboard shortcuts' help), ``nt-game-thingvellir`` and
+``nt-game-idavoll`` (the expansions' boxes on the set-up form), plus the table's own (``nt-bid-confirm``, ``nt-action-button``...).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from typing import Any
 import ipywidgets as w
 
 import nidlib
-from nidlib.core.actions import Action
+from nidlib.core.actions import Action, FriggKeep
+from nidlib.core.cards import EXPANSIONS
 from nidlib.core.errors import DocumentError, IllegalActionError, InvalidActionError, NidError
 from nidlib.core.events import Event
 from nidlib.core.messages import clip, render
@@ -239,6 +240,7 @@ class GameApp(w.VBox):
             style={"description_width": "7em"},
             layout=w.Layout(width="16em"),
         )
+        self.seed.add_class("nt-game-seed")
         self.first_game = w.Checkbox(value=True, description=t("game.setup.first-game", lang), indent=False)
         #: Thingvellir (RULES.md A.1): the Camp, artifacts, mercenaries and six more heroes
         self.thingvellir = w.Checkbox(
@@ -248,6 +250,14 @@ class GameApp(w.VBox):
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self.thingvellir.add_class("nt-game-thingvellir")
+        #: Idavoll (RULES.md A.2): Mythology cards in the Dancing Dragon in Age I rounds 1-3; both boxes: A.3
+        self.idavoll = w.Checkbox(
+            value=False,
+            description=t("ui.game.idavoll", lang),
+            indent=False,
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.idavoll.add_class("nt-game-idavoll")
         self.start_button = w.Button(
             description=t("game.setup.start", lang), button_style="primary", icon="play"
         )
@@ -265,6 +275,7 @@ class GameApp(w.VBox):
                 self.seed,
                 self.first_game,
                 self.thingvellir,
+                self.idavoll,
                 self.start_button,
             ]
         )
@@ -451,10 +462,15 @@ class GameApp(w.VBox):
             names,
             seed=int(self.seed.value),
             first_game=bool(self.first_game.value),
-            expansions=("thingvellir",) if self.thingvellir.value else (),
+            expansions=self.expansions(),
             events=events,
         )
         self._open([(s, events, None)], seats, 0)
+
+    def expansions(self) -> tuple[str, ...]:
+        """The expansions ticked on the set-up form, in the engine's order (``nidlib.core.cards.EXPANSIONS``)."""
+        ticked = {"thingvellir": self.thingvellir.value, "idavoll": self.idavoll.value}
+        return tuple(x for x in EXPANSIONS if ticked.get(x))
 
     def _open(
         self, history: list[tuple[State, list[Event], Action | None]], seats: list[str], index: int
@@ -478,13 +494,15 @@ class GameApp(w.VBox):
         self._clear_hint()
         self._hints = {}
         self._hints_wanted = False
-        c.on_change(lambda _c: self._changed())
+        c.on_change(self._on_change)
+        c.on_change(self._show_position)
         self.setup.layout.display = "none"
         self.play_area.layout.display = ""
         self.save_button.disabled = self.new_button.disabled = False
         if c.auto_bots:
             c.run_bots(notify=False)
         self._changed()
+        self._show_position(c)
 
     def new_game(self) -> None:
         """Back to the set-up form (the current game is dropped: save it first to keep it)."""
@@ -514,7 +532,11 @@ class GameApp(w.VBox):
         if seat not in self.tables:
             from widgets.components import GameTableView
 
-            self.tables[seat] = GameTableView(self._c(), seat)
+            c = self._c()
+            self.tables[seat] = GameTableView(c, seat)
+            # the position line after the new table's panes: it changes last
+            c.on_change(self._show_position, remove=True)
+            c.on_change(self._show_position)
         return self.tables[seat]
 
     def _c(self) -> Controller:
@@ -523,6 +545,17 @@ class GameApp(w.VBox):
         return self.controller
 
     # -- after every change ------------------------------------------------------------------------
+    def _on_change(self, _c: Controller) -> None:
+        self._changed()
+
+    def _show_position(self, _c: Controller) -> None:
+        """The position line, after the table's panes (their observers come between): a browser driver
+        waits for this line to change, then reads the rest. The page's other controls change first,
+        before the table: the history slider's message makes the page measure its readout (a forced
+        layout), cheap before the table's new panes arrive, costly after (docs/benchmarks.md)."""
+        if self.controller is not None:
+            self.position.value = self._position_html()
+
     def _changed(self) -> None:
         c = self.controller
         if c is None:
@@ -536,8 +569,10 @@ class GameApp(w.VBox):
         n = len(c.history)
         self._syncing = True
         try:
-            self.history.max = n - 1
-            self.history.value = c.index
+            # one message for both (the slider redraws its readout once, docs/benchmarks.md "Lesson 9 clicks")
+            with self.history.hold_sync():
+                self.history.max = n - 1
+                self.history.value = c.index
         finally:
             self._syncing = False
         self.back_button.disabled = c.index == 0
@@ -557,8 +592,7 @@ class GameApp(w.VBox):
             if s.is_over
             else ""
         )
-        # last: browser drivers wait for this line to change, then read the rest
-        self.position.value = self._position_html()
+        # the position line: _show_position, after the table's panes
 
     def _turn_html(self, bot_movers: list[int], human_movers: list[int]) -> str:
         c = self._c()
@@ -600,6 +634,10 @@ class GameApp(w.VBox):
             if isinstance(a, nidlib.Bid) and seat is not None and a.player != seat:
                 # another player's bid is face down: this seat may not see where the coins are
                 label = t("game.position.hidden", lang, k=k, name=prev.players[a.player].name)
+            elif isinstance(a, FriggKeep) and seat is not None and a.player != seat:
+                # the two cards Frigg put under the Age deck are seen by her owner only (X-ID-GOD-FRIGG-3)
+                kept = t("ui.action.frigg-kept", lang, card=r.card_name(a.card, lang))
+                label = t("game.position.step", lang, k=k, name=prev.players[a.player].name, action=kept)
         last = "" if k == len(c.history) - 1 else " " + t("game.position.past", lang, n=len(c.history) - 1)
         return f'<span class="nt-muted">{escape(label + last)}</span>'
 

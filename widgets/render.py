@@ -29,14 +29,25 @@ from typing import Any, assert_never
 
 import nidlib
 from nidlib.core.actions import (
+    Capture,
     ChooseClass,
+    ChooseOlrun,
     DiscardCard,
     Enlist,
     EnlistOrder,
+    Frigg,
+    FriggKeep,
+    IdavollAction,
+    KeepMyth,
+    Odin,
     PlaceDoubles,
+    PlaceGullinbursti,
+    Reserve,
+    Swap,
     TakeCamp,
     TakeDiscarded,
     TavernDiscard,
+    Thor,
     Vidofnir,
 )
 from nidlib.core.cards import (
@@ -45,11 +56,16 @@ from nidlib.core.cards import (
     CLASSES,
     DISTINCTION_NAMES,
     DWERGS,
+    GIANT_CLASS,
+    GIANTS,
     HEROES,
+    VALKYRIE_TRACK,
+    VALKYRIES,
     YLUD_BRAVERY,
     Card,
     CardKind,
     DwarfClass,
+    valkyrie_value,
 )
 from nidlib.core.coins import Coin, CoinKind
 from nidlib.core.events import Event
@@ -75,6 +91,8 @@ __all__ = [
     "gem_html",
     "hero_row_html",
     "heroes_html",
+    "myth_token_html",
+    "mythology_html",
     "player_board_html",
     "rule_html",
     "score_sheet_html",
@@ -98,6 +116,10 @@ CLASS_COLOURS: dict[str, str] = {
     "artifact": "#00695c",
     "mercenary": "#37474f",
     "double": "#5d4037",
+    "god": "#8a5a00",
+    "giant": "#3e4a61",
+    "valkyrie": "#ad1457",
+    "gullinbursti": "#9a6700",
 }
 
 # Small line icons (24x24, stroke = currentColor) so that no font or artwork is needed.
@@ -122,6 +144,11 @@ _ICONS: dict[str, str] = {
     "mercenary": '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="2.5"/><path d="M12 3 V9.5 M12 14.5 V21"/>',
     # two overlapping masks (Olwyn's doubles)
     "double": '<circle cx="9" cy="11" r="6"/><circle cx="15" cy="13" r="6"/>',
+    # Idavoll: a lightning bolt (Gods), a mountain (Giants), a wing (Valkyries), a boar (Gullinbursti)
+    "god": '<path d="M13 2 L5 13 H11 L10 22 L19 10 H13 Z"/>',
+    "giant": '<path d="M3 20 L9 8 L13 14 L16 10 L21 20 Z"/>',
+    "valkyrie": '<path d="M3 18 C6 8 14 4 21 4 C18 8 16 10 12 11 C15 12 17 12 19 12 C15 16 9 18 3 18 Z"/>',
+    "gullinbursti": '<ellipse cx="11" cy="13" rx="8" ry="5"/><path d="M19 12 L22 13 M7 18 V21 M15 18 V21 M7 8 L9 6 L11 8 L13 6 L15 8"/>',
 }
 
 
@@ -170,16 +197,18 @@ def _card_ranks(cid: str, column: DwarfClass | None = None) -> tuple[int, ...]:
         return ()
     if c.kind is CardKind.MERCENARY and column is not None:  # 1 rank of its column (X-TH-MERC-1)
         return tuple(bp for cls, bp in c.options if cls == column)[:1] or (0,)
-    if c.kind is CardKind.DOUBLE:  # 1 rank, 0 bravery points (X-TH-HERO-OLWYN-2)
-        return (0,)
+    if c.kind in (CardKind.DOUBLE, CardKind.GULLINBURSTI):  # 1 rank, 0 bravery points (X-TH-HERO-OLWYN-2,
+        return (0,)  # X-ID-ANIMAL-HREASVELG-2)
     return c.ranks
 
 
 def _card_kind(c: Card, column: DwarfClass | None = None) -> str:
     if c.kind is CardKind.ROYAL_OFFERING:
         return "offering"
-    if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE) and column is not None:
+    if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE, CardKind.GULLINBURSTI) and column is not None:
         return str(column)  # enlisted / placed: a rank of the column it sits in
+    if c.kind in _MYTH_KINDS:  # Idavoll: Gods, Giants, Valkyries, Gullinbursti aside (RULES.md A.2.1)
+        return c.kind.value
     if c.kind is CardKind.MERCENARY:
         return "mercenary"
     if c.kind is CardKind.DOUBLE:
@@ -258,6 +287,8 @@ def card_aria(card_id: str, lang: str | None = None, *, column: DwarfClass | Non
         if column is not None:
             return t("ui.aria.card.double-placed", lang, cls=term(f"@class.{column}", lang))
         return t("ui.aria.card.double", lang)
+    if c.kind in _MYTH_KINDS or c.kind is CardKind.ANIMAL:
+        return _myth_aria(c, column, lang)
     kind = _card_kind(c, column)
     cls = (
         term(f"@class.{kind}", lang)
@@ -343,6 +374,8 @@ def card_html(
         foot = f'<div class="nt-card-name">{_e(name)}</div>'
         if c.kind is CardKind.DOUBLE and column is None:
             foot += f'<div class="nt-card-ability">{_e(t("ui.card.double.ability", lang))}</div>'
+    elif c.kind in _MYTH_KINDS or c.kind is CardKind.ANIMAL:
+        head_label, body, foot = _myth_face(c, column, lang)
     elif c.kind is CardKind.DWARF:
         head_label = term(f"@class.{c.cls}", lang)
         body = _pips(kind, c.ranks, lang)
@@ -363,15 +396,95 @@ def card_html(
             f'<div class="nt-card-ability">{_e(_hero_ability(c, lang))}</div>'
         )
     hero = " nt-hero" if c.kind is CardKind.HERO else ""
-    if c.kind in (CardKind.ARTIFACT, CardKind.MERCENARY, CardKind.DOUBLE):
-        hero = f" nt-{c.kind.value}"
-    tip = f' title="{aria}"' if c.kind in (CardKind.ARTIFACT, CardKind.MERCENARY, CardKind.DOUBLE) else ""
+    if c.kind in _FACE_KINDS:
+        hero = f" nt-{c.kind.value}" + (
+            " nt-myth" if c.kind in _MYTH_KINDS or c.kind is CardKind.ANIMAL else ""
+        )
+    tip = f' title="{aria}"' if c.kind in _FACE_KINDS else ""
     return (
         f'<div class="nt-card nt-card-{size} nt-k-{kind}{hero}{extra}" role="img" aria-label="{aria}"{tip}'
         f' data-card="{_e(card_id)}"{sel}>'
         f'<div class="nt-card-head">{class_icon(kind)}<span title="{_e(head_label)}">{_e(head_label)}</span></div>'
         f'<div class="nt-card-body">{body}</div>{foot}</div>'
     )
+
+
+# --- Idavoll: the Mythology cards and Gullinbursti (RULES.md A.2.1) ------------------------------
+
+#: the card kinds drawn with their own colour: Gods, Giants, Valkyries, and Gullinbursti before it is placed
+_MYTH_KINDS = frozenset({CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE, CardKind.GULLINBURSTI})
+#: card kinds whose face says what they do (a tooltip repeats it)
+_FACE_KINDS = frozenset(
+    {CardKind.ARTIFACT, CardKind.MERCENARY, CardKind.DOUBLE, CardKind.ANIMAL, *_MYTH_KINDS}
+)
+
+
+def _track_html(valkyrie: str, k: int | None = None, lang: str | None = None) -> str:
+    """A Valkyrie's printed track, top notch first (X-ID-9); with ``k`` the notch her token is on."""
+    cells = []
+    track = VALKYRIE_TRACK[valkyrie]
+    at = None if k is None else min(k, len(track) - 1)
+    for j, v in enumerate(track):
+        on = " nt-notch-on" if j == at else ""
+        cells.append(f'<span class="nt-notch{on}">{v}</span>')
+    label = "" if at is None else f' aria-label="{_e(_valkyrie_state(valkyrie, k or 0, lang))}" role="img"'
+    return f'<span class="nt-track"{label}>{"".join(cells)}</span>'
+
+
+def _track_text(valkyrie: str) -> str:
+    return " → ".join(str(v) for v in VALKYRIE_TRACK[valkyrie])
+
+
+def _valkyrie_state(valkyrie: str, k: int, lang: str | None) -> str:
+    return t("ui.token.valkyrie", lang, k=k, points=valkyrie_value(valkyrie, k))
+
+
+def _myth_ability(c: Card, lang: str | None) -> str:
+    return t(f"ui.myth.{c.id}", lang)
+
+
+def _myth_aria(c: Card, column: DwarfClass | None, lang: str | None) -> str:
+    """The spoken description of a Mythology card or Gullinbursti: what it is and what it does."""
+    ability = _myth_ability(c, lang)
+    if c.kind is CardKind.ANIMAL:
+        return t("ui.aria.card.animal", lang, name=c.name, cls=term(f"@class.{c.cls}", lang), ability=ability)
+    if c.kind is CardKind.GULLINBURSTI:
+        if column is not None:
+            return t("ui.aria.card.gullinbursti-placed", lang, cls=term(f"@class.{column}", lang))
+        return t("ui.aria.card.gullinbursti", lang, ability=ability)
+    if c.kind is CardKind.GOD:
+        return t("ui.aria.card.god", lang, name=c.name, points=c.points, ability=ability)
+    if c.kind is CardKind.GIANT:
+        cls = term(f"@class.{GIANT_CLASS[c.id]}", lang)
+        return t("ui.aria.card.giant", lang, name=c.name, cls=cls, ability=ability)
+    return t("ui.aria.card.valkyrie", lang, name=c.name, ability=ability, track=_track_text(c.id))
+
+
+def _myth_face(c: Card, column: DwarfClass | None, lang: str | None) -> tuple[str, str, str]:
+    """(head label, body, foot) of a Mythology card's face (X-ID-ANIMAL/GOD/GIANT/VALK tables)."""
+    name = f'<div class="nt-card-name">{_e(c.name)}</div>'
+    ability = f'<div class="nt-card-ability">{_e(_myth_ability(c, lang))}</div>'
+    if c.kind is CardKind.ANIMAL:
+        head = t("ui.card.animal", lang, cls=term(f"@class.{c.cls}", lang))
+        return head, _pips(str(c.cls), c.ranks, lang), name + ability
+    if c.kind is CardKind.GULLINBURSTI:
+        if column is not None:  # placed: 1 rank of its column (X-ID-ANIMAL-HREASVELG-2)
+            return term(f"@class.{column}", lang), _pips(str(column), (0,), lang), name
+        mark = f'<span class="nt-myth-mark">{class_icon("gullinbursti", size=30)}</span>'
+        return t("ui.card.gullinbursti", lang), mark, name + ability
+    if c.kind is CardKind.GOD:
+        pts = t("ui.card.god-points", lang, points=c.points)
+        body = f'<span class="nt-myth-points" title="{_e(pts)}">{c.points}</span>'
+        return t("ui.card.god", lang), body, name + ability
+    if c.kind is CardKind.GIANT:
+        cls = str(GIANT_CLASS[c.id])
+        label = t("ui.card.giant-captures", lang, cls=term(f"@class.{cls}", lang))
+        body = (
+            f'<span class="nt-giant-prey nt-k-{cls}" title="{_e(label)}">{class_icon(cls, size=22)}'
+            f"<small>{_e(label)}</small></span>"
+        )
+        return t("ui.card.giant", lang), body, name + ability
+    return t("ui.card.valkyrie", lang), _track_html(c.id, lang=lang), name + ability
 
 
 # --- coins, gems, treasury ---------------------------------------------------------------------
@@ -436,13 +549,27 @@ def tavern_row_html(state: State, t_index: int, *, lang: str | None = None, size
     resolved = state.tavern > t_index
     if resolved:
         cls += " nt-tavern-resolved"
-    cards = "".join(card_html(cid, size=size, lang=lang) for cid in state.taverns[t_index])
+    cards = "".join(_tavern_card(state, cid, size, lang) for cid in state.taverns[t_index])
     if not cards:
         cards = f'<span class="nt-muted">{_e(t("ui.tavern.empty", lang))}</span>'
     badge = f' <span class="nt-badge">{_e(t("ui.tavern.current", lang))}</span>' if current else ""
     return (
         f'<section class="{cls}" data-tavern="{t_index}"><h4 class="nt-tavern-sign">'
         f'{_e(term(f"@tavern.{t_index}", lang))}{badge}</h4><div class="nt-cards">{cards}</div></section>'
+    )
+
+
+def _tavern_card(state: State, cid: str, size: str, lang: str | None) -> str:
+    """A tavern card; the one Loki's Power token lies on says so, and for whom (X-ID-GOD-LOKI-1)."""
+    html = card_html(cid, size=size, lang=lang)
+    part = state.idavoll
+    if part is None or not part.loki or part.loki != cid:
+        return html
+    owner = next((p.name for p in state.players if "loki" in p.command_zone), "")
+    note = t("ui.tavern.loki", lang, name=owner)
+    return (
+        f'<div class="nt-loki-mark">{html}<span class="nt-badge nt-badge-loki">'
+        f"{class_icon('god', size=14)} {_e(note)}</span></div>"
     )
 
 
@@ -579,6 +706,8 @@ def army_html(player: Player, *, lang: str | None = None) -> str:
                 if cid == "thrud"
                 else (" nt-hero" if CARDS.get(cid) and CARDS[cid].is_hero else "")
             )
+            if _is_kind(cid, CardKind.ANIMAL) or _is_kind(cid, CardKind.GULLINBURSTI):
+                extra += " nt-animal"  # Idavoll: a mythical Animal's ranks (X-ID-5)
             aria = _e(t("ui.army.thrud", lang) if cid == "thrud" else card_aria(cid, lang, column=cls))
             cells.append(
                 f'<div class="nt-army-cell nt-k-{kind}{extra}" role="img" aria-label="{aria}" data-card="{_e(cid)}">{pip}{name}</div>'
@@ -593,23 +722,121 @@ def army_html(player: Player, *, lang: str | None = None) -> str:
     )
 
 
-def command_zone_html(player: Player, *, lang: str | None = None) -> str:
+def command_zone_html(player: Player, *, lang: str | None = None, state: State | None = None) -> str:
     """Neutral heroes, distinction cards and artifacts in the command zone; Thingvellir's Mercenaries
-    that wait there to be enlisted at the end of the Age are drawn apart, under their own heading (X-TH-7)."""
+    that wait there to be enlisted at the end of the Age are drawn apart, under their own heading (X-TH-7).
+
+    Idavoll's Gods, Giants and Valkyries are drawn apart too, each with its token as ``state`` has it
+    (:func:`myth_token_html`): pass the state (or a view) to show them.
+    """
     waiting = [cid for cid in player.command_zone if _is_kind(cid, CardKind.MERCENARY)]
-    cards = "".join(card_html(cid, size="sm", lang=lang) for cid in player.command_zone if cid not in waiting)
-    if not cards:
+    myths = [cid for cid in player.command_zone if cid in CARDS and CARDS[cid].kind in _MYTH_KINDS]
+    cards = "".join(
+        card_html(cid, size="sm", lang=lang)
+        for cid in player.command_zone
+        if cid not in waiting and cid not in myths
+    )
+    if not cards and not myths:
         cards = f'<span class="nt-muted">{_e(t("ui.command.empty", lang))}</span>'
     more = ""
+    if myths:
+        slots = "".join(
+            f'<div class="nt-myth-slot">{card_html(cid, size="sm", lang=lang)}'
+            f"{myth_token_html(state, cid, lang=lang) if state is not None else ''}</div>"
+            for cid in myths
+        )
+        more += (
+            f'<div class="nt-command-myth"><h5>{_e(t("ui.command.myth", lang, n=len(myths)))}</h5>'
+            f'<div class="nt-cards">{slots}</div></div>'
+        )
     if waiting:
         mercs = "".join(card_html(cid, size="sm", lang=lang) for cid in waiting)
-        more = (
+        more += (
             f'<div class="nt-command-waiting"><h5>{_e(t("ui.command.waiting", lang, n=len(waiting)))}</h5>'
             f'<div class="nt-cards">{mercs}</div></div>'
         )
     return (
         f'<section class="nt-command"><h4>{_e(t("ui.command.title", lang))}</h4>'
         f'<div class="nt-cards">{cards}</div>{more}</section>'
+    )
+
+
+def myth_token_html(state: State, card_id: str, *, lang: str | None = None) -> str:
+    """The token on a God, Giant or Valkyrie of a command zone, in words (RULES.md A.2.6-A.2.8):
+
+    * a God's Power token: ready or used (X-ID-7); Loki's, the card it lies on (X-ID-GOD-LOKI-1);
+    * a Giant: waiting for a dwarf of its class, the card it captured (drawn), or face down (X-ID-8);
+    * a Valkyrie: her track with the notch her token is on and its value (X-ID-9); Ölrun's class.
+    "" for any other card or a game without Idavoll.
+    """
+    part = state.idavoll
+    c = CARDS.get(card_id)
+    if part is None or c is None:
+        return ""
+    lines: list[str] = []
+    extra = ""
+    state_cls = ""
+    if c.kind is CardKind.GOD:
+        used = card_id in part.used
+        if card_id == "loki" and part.loki:
+            lines.append(t("ui.token.loki-on", lang, card=card_name(part.loki, lang)))
+            state_cls = "nt-token-on"
+        elif used:
+            lines.append(t("ui.token.god-used", lang))
+            state_cls = "nt-token-used"
+        else:
+            lines.append(t("ui.token.god-ready", lang))
+            state_cls = "nt-token-ready"
+    elif c.kind is CardKind.GIANT:
+        entry = part.captured[[g.id for g in GIANTS].index(card_id)]
+        cls = term(f"@class.{GIANT_CLASS[card_id]}", lang)
+        if entry == "":
+            lines.append(t("ui.token.giant-pending", lang, cls=cls))
+            state_cls = "nt-token-ready"
+        elif entry == "-":
+            lines.append(t("ui.token.giant-down", lang))
+            state_cls = "nt-token-used"
+        else:
+            lines.append(t("ui.token.giant-captured", lang, card=card_name(entry, lang)))
+            extra = f'<div class="nt-captured">{card_html(entry, size="sm", lang=lang)}</div>'
+            state_cls = "nt-token-on"
+    elif c.kind is CardKind.VALKYRIE:
+        k = part.notches[[v.id for v in VALKYRIES].index(card_id)]
+        extra = _track_html(card_id, k, lang)
+        lines.append(_valkyrie_state(card_id, k, lang))
+        if card_id == "olrun":
+            lines.append(
+                t("ui.token.olrun", lang, cls=term(f"@class.{CLASSES[part.olrun]}", lang))
+                if part.olrun >= 0
+                else t("ui.token.olrun-none", lang)
+            )
+    else:
+        return ""
+    text = "".join(f'<span class="nt-token-line">{_e(x)}</span>' for x in lines)
+    return f'<div class="nt-token {state_cls}" data-token="{_e(card_id)}">{extra}{text}</div>'
+
+
+def mythology_html(state: State, *, lang: str | None = None) -> str:
+    """Idavoll's Mythology deck and reserve (face down: counts only, X-ID-2), the cards removed from the
+    game (X-ID-4) and Gullinbursti while it waits aside. "" in a game without Idavoll."""
+    part = state.idavoll
+    if part is None:
+        return ""
+    placed = any("gullinbursti" in col for p in state.players for col in p.columns)
+    gone = "gullinbursti" in part.removed
+    facts = [
+        t("ui.myth.deck", lang, n=len(part.deck)),
+        t("ui.myth.reserve", lang, n=len(part.reserve)),
+        t("ui.myth.removed", lang, n=len(part.removed)),
+    ]
+    if not placed and not gone:
+        facts.append(t("ui.myth.gullinbursti-aside", lang))
+    items = each_in("li", facts)
+    return (
+        f'<section class="nt-myth-box" aria-label="{_e(t("ui.myth.title", lang))}"><h4 class="nt-tavern-sign">'
+        f"{class_icon('god')} {_e(t('ui.myth.title', lang))}</h4>"
+        f'<ul class="nt-myth-facts">{items}</ul>'
+        f'<p class="nt-camp-help">{_e(t("ui.myth.help", lang))} {rule_html("X-ID-3", lang=lang)}</p></section>'
     )
 
 
@@ -928,7 +1155,68 @@ def action_label(action: nidlib.Action, state: State, *, lang: str | None = None
             coin=_loc_coin(state, a.player, a.location, lang),
             where=_where(a.location, lang),
         )
+    if isinstance(a, IdavollAction):
+        return _idavoll_label(a, state, lang)
     return _thingvellir_label(a, state, lang)
+
+
+def _tavern_of(state: State, cid: str, lang: str | None) -> str:
+    for k, row in enumerate(state.taverns):
+        if cid in row:
+            return term(f"@tavern.{k}", lang)
+    return ""
+
+
+def _idavoll_label(a: IdavollAction, state: State, lang: str | None) -> str:
+    """The labels of Idavoll's decisions (RULES.md A.7), in words: never the text form."""
+    if isinstance(a, Reserve):
+        if not a.card:
+            return t("ui.action.loki-pass", lang)
+        return t("ui.action.loki", lang, card=card_name(a.card, lang), tavern=_tavern_of(state, a.card, lang))
+    if isinstance(a, Swap):
+        if not a.cards[0]:
+            return t("ui.action.freya-pass", lang)
+        x, y = a.cards
+        return t(
+            "ui.action.freya",
+            lang,
+            a=card_name(x, lang),
+            ta=_tavern_of(state, x, lang),
+            b=card_name(y, lang),
+            tb=_tavern_of(state, y, lang),
+        )
+    if isinstance(a, Frigg):
+        return t("ui.action.frigg", lang, card=card_name(a.card, lang))
+    if isinstance(a, FriggKeep):
+        return t(
+            "ui.action.frigg-keep",
+            lang,
+            card=card_name(a.card, lang),
+            under=[card_name(x, lang) for x in a.under],
+        )
+    if isinstance(a, Odin):
+        if not a.give:
+            return t("ui.action.odin-pass", lang)
+        return t(
+            "ui.action.odin", lang, give=term(f"@card.{a.give}", lang), take=term(f"@card.{a.take}", lang)
+        )
+    if isinstance(a, Thor):
+        return t("ui.action.thor", lang)
+    if isinstance(a, Capture):
+        d = nidlib.decision(state)
+        card = str(d.params.get("card", "")) if d is not None else ""
+        c = CARDS.get(card)
+        giant = next((g for g, cls in GIANT_CLASS.items() if c is not None and cls == c.cls), "")
+        names = {"card": card_name(card, lang), "giant": CARDS[giant].name if giant else ""}
+        return t("ui.action.capture-yes" if a.capture else "ui.action.capture-no", lang, **names)
+    if isinstance(a, PlaceGullinbursti):
+        return t("ui.action.gullinbursti", lang, cls=term(f"@class.{a.column}", lang))
+    if isinstance(a, ChooseOlrun):
+        n = nidlib.ranks(state.players[a.player], CLASSES.index(a.column))
+        return t("ui.action.olrun", lang, cls=term(f"@class.{a.column}", lang), n=n)
+    if isinstance(a, KeepMyth):
+        return t("ui.action.skymir", lang, cards=[card_name(x, lang) for x in a.cards])
+    assert_never(a)  # every action kind is handled above (mypy checks it)
 
 
 ThingvellirAction = (

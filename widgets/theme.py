@@ -21,6 +21,7 @@ CSS = """
   --nt-warrior: #c62828; --nt-hunter: #2e7d32; --nt-miner: #b45309; --nt-blacksmith: #6a1b9a;
   --nt-explorer: #1565c0; --nt-neutral: #546e7a; --nt-offering: #a16207; --nt-gold: #c9a227;
   --nt-artifact: #00695c; --nt-mercenary: #37474f; --nt-double: #5d4037;
+  --nt-god: #8a5a00; --nt-giant: #3e4a61; --nt-valkyrie: #ad1457; --nt-gullinbursti: #9a6700;
   --nt-ink: #1f2933; --nt-muted: #52606d; --nt-line: #d9dee3; --nt-panel: #ffffff; --nt-bg: #f6f7f9;
   --nt-accent: #0b6bcb; --nt-bad: #b3261e; --nt-good: #1e7a3c;
 }
@@ -119,7 +120,7 @@ CSS = """
 .nt-taverns { display: flex; flex-wrap: wrap; gap: .6em; }
 .nt-tavern { border: 2px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; min-width: 12em; }
 .nt-tavern-current { border-color: var(--nt-accent); box-shadow: 0 0 0 3px rgba(11,107,203,.18); }
-.nt-tavern-resolved { opacity: .6; }
+.nt-tavern-resolved { background: #f3f4f6; } .nt-tavern-resolved .nt-card { opacity: .6; }
 .nt-tavern-sign { font-family: Georgia, "DejaVu Serif", serif; letter-spacing: .02em; }
 .nt-camp { border: 2px solid var(--nt-artifact); border-radius: 10px; padding: .45em .6em; background: #f4fbfa; }
 .nt-camp h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #004d40; }
@@ -129,6 +130,40 @@ CSS = """
 .nt-command-waiting { margin-top: .35em; padding: .3em .4em; border: 1px dashed var(--nt-mercenary); border-radius: 8px; }
 .nt-panel-group { display: block; font-weight: 650; color: #004d40; font-size: .92em; margin-top: .2em; }
 .nt-command-waiting h5 { margin: 0 0 .25em; font-size: .85em; font-weight: 650; }
+/* Idavoll (RULES A.2): Mythology cards, their tokens, Loki's mark, the Mythology deck */
+.nt-k-god { --k: var(--nt-god); } .nt-k-giant { --k: var(--nt-giant); }
+.nt-k-valkyrie { --k: var(--nt-valkyrie); } .nt-k-gullinbursti { --k: var(--nt-gullinbursti); }
+.nt-myth { background: linear-gradient(180deg, #fff 60%, #fbf3e4); }
+.nt-myth .nt-card-body { flex-direction: column; gap: .15em; }
+.nt-myth .nt-card-name { overflow-wrap: anywhere; font-size: .8em; }
+.nt-animal.nt-card { border-style: double; border-width: 4px; }
+.nt-army-cell.nt-animal .nt-army-name { font-style: italic; font-weight: 650; }
+.nt-myth-points { font-size: 1.8em; font-weight: 800; color: var(--nt-god); line-height: 1; }
+.nt-myth-mark { color: var(--nt-gullinbursti); display: inline-flex; }
+.nt-giant-prey { display: inline-flex; flex-direction: column; align-items: center; color: var(--k); }
+.nt-giant-prey small { color: var(--nt-ink); font-size: .7em; text-align: center; }
+.nt-track { display: flex; gap: 2px; margin: 0; padding: 0; flex-wrap: wrap; justify-content: center; }
+.nt-notch { min-width: 1.6em; text-align: center; font-size: .72em; font-weight: 650; border: 1px solid #f3c1d6;
+  border-radius: 3px; padding: 0 .1em; color: #6d0c35; background: #fff; font-variant-numeric: tabular-nums; }
+.nt-notch-on { background: var(--nt-valkyrie); color: #fff; border-color: var(--nt-valkyrie); }
+.nt-card-sm.nt-myth .nt-card-ability { display: none; }
+.nt-card-sm.nt-myth { width: 6.3em; }
+.nt-command-myth { margin-top: .35em; padding: .3em .4em; border: 1px solid #e6d3ad; border-radius: 8px; background: #fffaf0; }
+.nt-command-myth h5 { margin: 0 0 .25em; font-size: .85em; font-weight: 650; }
+.nt-myth-slot { display: flex; flex-direction: column; gap: .2em; width: 7.4em; }
+.nt-token { font-size: .78em; line-height: 1.25; display: flex; flex-direction: column; gap: .15em; }
+.nt-token-line { overflow-wrap: anywhere; }
+.nt-token-ready .nt-token-line:first-of-type { color: var(--nt-good); font-weight: 650; }
+.nt-token-used .nt-token-line { color: var(--nt-muted); font-style: italic; }
+.nt-token-on .nt-token-line { color: var(--nt-god); font-weight: 650; }
+.nt-captured .nt-card { transform: scale(.85); transform-origin: top left; opacity: .9; }
+.nt-loki-mark { display: inline-flex; flex-direction: column; gap: .15em; align-items: center; max-width: 8em; }
+.nt-badge-loki { background: var(--nt-god); color: #fff; font-size: .72em; white-space: normal; text-align: center; }
+.nt-loki-mark .nt-card { box-shadow: 0 0 0 3px var(--nt-god); }
+.nt-myth-box { border: 2px solid var(--nt-god); border-radius: 10px; padding: .45em .6em; background: #fffaf0; }
+.nt-myth-box h4 { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; color: #5c3b00; margin: 0 0 .2em; }
+.nt-panel-help { margin: .2em 0 .35em; font-size: .92em; }
+.nt-myth-facts { margin: 0; padding-left: 1.2em; font-size: .9em; }
 
 /* boards */
 .nt-board { border: 1px solid var(--nt-line); border-radius: 10px; padding: .45em .6em; background: #fff; }

@@ -3,7 +3,7 @@
 Rule ids: R-ENTER-1, R-FLOW-2, R-BID-1, R-BID-3, R-BID-4, R-REVEAL-1, R-REVEAL-2, R-HERO-ULINE-4, R-ORDER-1,
 R-ORDER-2, R-ORDER-3, R-TRADE-1 (a trading coin bid schedules a trade), R-PICK-3 (2-player leftovers),
 R-GEM-1, R-GEM-2, R-GEM-3, R-GEM-4, X-TH-3, X-TH-4, X-TH-5, X-TH-ART-JARNGLOFI-2, X-TH-ART-JARNGLOFI-4,
-X-TH-CAMP-4, X-TH-SEQ-2, X-TH-6, R-FLOW-3, X-ID-3, X-ID-4, X-ID-SEQ-1, X-ID-VALK-BRYNHILDR-1.
+X-TH-CAMP-4, X-TH-SEQ-2, X-TH-6, R-FLOW-3, X-ID-3, X-ID-4, X-ID-SEQ-1, X-ID-VALK-BRYNHILDR-1, X-ID-SEQ-2.
 """
 
 from __future__ import annotations

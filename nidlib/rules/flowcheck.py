@@ -229,7 +229,9 @@ def _check_expansion(s: State) -> None:
         )
     for ti in range(max(s.tavern, 0)):
         if s.taverns[ti]:
-            raise _fail(f"taverns[{ti}]", "a resolved tavern is empty: its leftovers were discarded [R-PICK-3]")
+            raise _fail(
+                f"taverns[{ti}]", "a resolved tavern is empty: its leftovers were discarded [R-PICK-3]"
+            )
     if s.pioneer_draw and not isinstance(tasks[-1], PioneerDue):
         raise _fail(
             "pioneer_draw", "cards are drawn only while the Pioneer's choice waits [R-DIST-PIONEER-1]"

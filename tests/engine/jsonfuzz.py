@@ -39,7 +39,9 @@ def positions(players: int, seed: int, every: int = 1, expansions: tuple[str, ..
     return out
 
 
-def corpus(games_per_count: int = 2, every: int = 7, expansions: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def corpus(
+    games_per_count: int = 2, every: int = 7, expansions: tuple[str, ...] = ()
+) -> list[dict[str, Any]]:
     """Documents of real positions from seeded games for 2, 3, 4 and 5 players (a view now and then)."""
     docs: list[dict[str, Any]] = []
     for n in (2, 3, 4, 5):

@@ -336,3 +336,30 @@ def test_the_keyboard_shortcuts_are_announced_in_every_language() -> None:
         assert title in app.keys_help.value
         assert "nt-game-keys" in app.keys_help._dom_classes
         assert "game.keys" not in app.keys_help.value  # no raw catalogue key
+
+
+def test_the_game_log_panes_share_one_layout_and_one_style() -> None:
+    """A new pane of the log is one widget model (one message to the page), not three."""
+    app = started(("human", "greedy"))
+    _play(app, 12)
+    panes = app.table_box.children[0].event_log._box.children
+    assert len(panes) > 2
+    assert len({id(p.layout) for p in panes}) == 1
+    assert len({id(p.style) for p in panes}) == 1
+
+
+def test_the_position_line_changes_after_the_table_so_a_driver_waiting_for_it_reads_the_new_table() -> None:
+    app = started(("human", "greedy"))
+    order: list[str] = []
+    table = app.table_box.children[0]
+    table.taverns.html.observe(lambda _ch: order.append("taverns"), names=["value"])
+    table.event_log._box.observe(lambda _ch: order.append("log"), names=["children"])
+    app.position.observe(lambda _ch: order.append("position"), names=["value"])
+    seen = set()
+    for _ in range(6):
+        order.clear()
+        _play(app, 1)
+        seen.update(order)
+        assert order[-1] == "position", order  # every change of the table came first
+        assert order.count("position") == 1
+    assert {"taverns", "log"} <= seen

@@ -20,6 +20,7 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("09-play-a-game", "lesson.09.title", "lesson.09.summary"),
     ("10-edge-case-lab", "lesson.10.title", "lesson.10.summary"),
     ("16-thingvellir", "lesson.16.title", "lesson.16.summary"),
+    ("17-idavoll", "lesson.17.title", "lesson.17.summary"),
 )
 
 #: The teachers' auction lab (issue 15): listed on the landing page under its own heading, with the
