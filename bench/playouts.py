@@ -104,11 +104,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--write-docs", action="store_true", help="measure 2-5 players and update docs/benchmarks.md"
     )
-    ap.add_argument("--expansions", default="", help="thingvellir: random games with the expansion")
+    ap.add_argument(
+        "--expansions",
+        default="",
+        help="thingvellir, idavoll or thingvellir,idavoll: random games with the expansions",
+    )
     ns = ap.parse_args(argv)
     global EXPANSIONS
     EXPANSIONS = tuple(x for x in ns.expansions.split(",") if x)
-    title = "Playouts" + (" with Thingvellir" if EXPANSIONS else "")
+    names = {"thingvellir": "Thingvellir", "idavoll": "Idavoll"}
+    title = "Playouts" + (" with " + " and ".join(names.get(x, x) for x in EXPANSIONS) if EXPANSIONS else "")
     if ns.profile:
         prof = cProfile.Profile()
         prof.enable()

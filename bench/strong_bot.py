@@ -37,7 +37,11 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="wall-clock cap per StrongBot decision (default: none)",
     )
-    ap.add_argument("--expansions", default="", help="thingvellir: play with the expansion (X-TH-1)")
+    ap.add_argument(
+        "--expansions",
+        default="",
+        help="thingvellir, idavoll or thingvellir,idavoll: play with the expansions (X-TH-1, X-ID-1)",
+    )
     ap.add_argument("--first", type=int, default=0, help="the first game (seed) of this run")
     ap.add_argument("--jsonl", default=None, help="also write one JSON line per game to this file")
     ap.add_argument("--merge", nargs="+", default=None, help="aggregate the --jsonl files of several runs")
@@ -46,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ns = ap.parse_args(argv)
     expansions = tuple(x for x in ns.expansions.split(",") if x)
-    section = "Strong bot" + (" with Thingvellir" if expansions else "")
+    section = "Strong bot" + (
+        " with Idavoll" if "idavoll" in expansions else " with Thingvellir" if expansions else ""
+    )
     outright = 0
     shared = 0
     fractional = 0.0

@@ -34,20 +34,56 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Protocol
 
-from nidlib.core.actions import Action, Bid, Keep, Pick, Recruit, UlineBid
+from nidlib.core.actions import (
+    Action,
+    Bid,
+    Capture,
+    ChooseOlrun,
+    Frigg,
+    FriggKeep,
+    Keep,
+    KeepMyth,
+    Odin,
+    Pick,
+    PlaceGullinbursti,
+    Recruit,
+    Reserve,
+    Swap,
+    Thor,
+    UlineBid,
+)
 from nidlib.core.cards import (
     CARDS,
     CLASSES,
     DWERG_POINTS,
     DWERGS,
+    GIANT_CLASS,
     CardKind,
     Hero,
+    Myth,
 )
 from nidlib.core.coins import Coin
 from nidlib.core.messages import render
 from nidlib.core.state import Player, State
-from nidlib.core.tasks import BidsDue, HeroDue, PickDue, PioneerDue, UlineBidDue
+from nidlib.core.tasks import (
+    BidsDue,
+    CaptureDue,
+    CardDiscardDue,
+    DiscardDue,
+    FreyaDue,
+    FriggDue,
+    GullinburstiDue,
+    HeroDue,
+    LokiDue,
+    OdinDue,
+    OlrunDue,
+    PickDue,
+    PioneerDue,
+    SkymirDue,
+    UlineBidDue,
+)
 from nidlib.core.views import determinize
+from nidlib.rules.base import rounds_in_age
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
 from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
 
@@ -172,7 +208,10 @@ def card_gain(p: Player, cid: str, stats: tuple[list[int], list[int], bool] | No
             return float(DWERG_POINTS[min(k + 1, 5)] - DWERG_POINTS[k])
         return _NEUTRAL_VALUE.get(cid, 8.0)
     ci = _CLASS_INDEX[c.cls]
-    return _class_gain(ns, bps, idunn, ci, RANK_COUNT[cid], RANK_BRAVERY[cid], cid == _IDUNN)
+    gain = _class_gain(ns, bps, idunn, ci, RANK_COUNT[cid], RANK_BRAVERY[cid], cid == _IDUNN)
+    if c.kind is CardKind.ANIMAL:
+        gain += _animal_bonus(cid, ns)
+    return gain
 
 
 def _class_gain(
@@ -189,6 +228,276 @@ def _class_gain(
     if n == low:
         gain += _LINE_VALUE if ns.count(low) == 1 else _LINE_VALUE / ns.count(low)
     return gain
+
+
+# --- Idavoll: when to use a God, capture or place, columns and classes (RULES.md A.2) ---------------------
+
+_LOKI = Myth.LOKI.value
+_FREYA = Myth.FREYA.value
+_FRIGG = Myth.FRIGG.value
+_ODIN = Myth.ODIN.value
+_THOR = Myth.THOR.value
+_WARRIOR = _CLASS_INDEX["warrior"]
+_EXPLORER = _CLASS_INDEX["explorer"]
+#: a power unused at the end is worth nothing: the bar to use one falls from ``base + scale`` at the start of the
+#: game to ``base`` in its last round (X-ID-7: once per game)
+_GOD_BAR: dict[str, tuple[float, float]] = {
+    _LOKI: (2.0, 8.0),
+    _FREYA: (1.0, 5.0),
+    _FRIGG: (1.0, 5.0),
+    _ODIN: (1.0, 4.0),
+    _THOR: (1.0, 5.0),
+}
+#: the chance of taking the best card of a tavern by its rank in the bidder's order of taverns (Freya's model)
+_FIRST_CHANCE = (0.6, 0.35, 0.15)
+
+
+def _animal_bonus(cid: str, ns: list[int]) -> float:
+    """The Animal's own scoring bonus when taken now (X-ID-ANIMAL table): Nidhogg +2 and Garm +1 per rank of
+    their column, Hreasvelg brings Gullinbursti (one more rank where it helps a line)."""
+    if cid == "nidhogg":
+        return 2.0 * (ns[_WARRIOR] + 1)
+    if cid == "garm":
+        return float(ns[_EXPLORER] + 2)
+    if cid == "hreasvelg":
+        return _LINE_VALUE / 2
+    return 1.0  # Durathor (Dagda's one discard), Ratatosk (pairs of zero ranks)
+
+
+def _progress(s: State) -> float:
+    """The share of the game still to play, 1.0 before the first round and about 0 in the last one."""
+    n = s.options.players
+    idav = s.idavoll is not None
+    first = rounds_in_age(n, 1, idavoll=idav)
+    total = first + rounds_in_age(n, 2)
+    done = max(0, s.round - 1) + (first if s.age == 2 else 0)
+    return max(0.0, 1.0 - done / max(1, total - 1))
+
+
+def _god_bar(s: State, god: str) -> float:
+    base, scale = _GOD_BAR[god]
+    return base + scale * _progress(s)
+
+
+def _reserved_for(s: State, me: int) -> str:
+    """The tavern card Loki's token reserves for ``me`` (X-ID-GOD-LOKI-1), or ""."""
+    part = s.idavoll
+    if part is None or not part.loki or _LOKI not in s.players[me].command_zone:
+        return ""
+    return part.loki
+
+
+def loki_scores(s: State, me: int) -> list[tuple[float, str]]:
+    """Worth of reserving each tavern card (best first): its value to ``me`` plus a third of its value to the
+    opponent who wants it most. The token lets ``me`` take it with its lowest coin there (only Loki's owner may
+    take it: the bids then go to the other taverns, :func:`_tavern_values`)."""
+    p = s.players[me]
+    st = _columns(p)
+    others = [q for i, q in enumerate(s.players) if i != me]
+    out = []
+    for row in s.taverns:
+        for c in row:
+            mine = card_gain(p, c, st)
+            theirs = max((card_gain(q, c) for q in others), default=0.0)
+            out.append((mine + theirs / 3, c))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def loki_choice(s: State, me: int) -> Reserve:
+    """Reserve the card worth most (:func:`loki_scores`) if it beats the bar of the moment, else pass.
+
+    The bar (:data:`_GOD_BAR`) is a card about as good as an ordinary dwarf early on and falls to nothing by
+    the last round: an unused token scores nothing more (Loki's 8 points count either way, X-ID-10)."""
+    scores = loki_scores(s, me)
+    if scores and scores[0][0] >= 8.0 + _god_bar(s, _LOKI):
+        return Reserve(me, scores[0][1])
+    return Reserve(me, "")
+
+
+def _first_chances(s: State, me: int) -> list[float]:
+    """The chance that ``me`` is first in its best, second and third tavern: its k-th highest coin against
+    each opponent's k-th highest (coins are face up before the bids), a tie counting a half."""
+    n = len(s.players)
+
+    def top3(i: int) -> list[int]:
+        vals = sorted((c.value for c in s.players[i].coins() if not c.is_trading), reverse=True)
+        return ([*vals, 0, 0, 0])[:3]
+
+    mine = top3(me)
+    out = []
+    for k in range(3):
+        chance = 1.0
+        for i in range(n):
+            if i != me:
+                o = top3(i)[k]
+                chance *= 1.0 if mine[k] > o else 0.5 if mine[k] == o else 0.2
+        out.append(chance)
+    return out
+
+
+def _haul(values: list[list[float]], chances: list[float], players: int) -> float:
+    """Expected worth of the next picks: the taverns ranked by their best card (the order of the bids), the
+    k-th one won with ``chances[k]``; otherwise one of the other cards, each as likely as the others."""
+    tops = sorted((sorted(vs, reverse=True) for vs in values), key=lambda vs: -(vs[0] if vs else 0.0))
+    total = 0.0
+    for w, vs in zip(chances, tops, strict=False):
+        if vs:
+            rest = vs[1:players]
+            total += w * vs[0] + (1 - w) * sum(rest) / max(1, players - 1)
+    return total
+
+
+def freya_scores(s: State, me: int) -> list[tuple[float, tuple[str, str]]]:
+    """Gain of each swap Freya allows (best first): :func:`_haul` after it minus before, for ``me``; less a
+    quarter of the best gain of an opponent (X-ID-GOD-FREYA-1/2: never Loki's card). Spreading two good
+    cards pays for a player whose coins win the bids; keeping them together is the weaker bidder's fallback."""
+    from nidlib.rules.idavoll import freya_pairs
+
+    n = len(s.players)
+    worth: dict[str, list[float]] = {}
+    for q in s.players:
+        st = _columns(q)
+        for row in s.taverns:
+            for c in row:
+                worth.setdefault(c, []).append(card_gain(q, c, st))
+    chances = [_first_chances(s, i) for i in range(n)]
+    others = [i for i in range(n) if i != me]
+
+    def haul(rows: list[list[str]], i: int) -> float:
+        return _haul([[worth[c][i] for c in row] for row in rows], chances[i], n)
+
+    rows0 = [list(r) for r in s.taverns]
+    base_me = haul(rows0, me)
+    base_them = [haul(rows0, i) for i in others]
+    out = []
+    for x, y in freya_pairs(s):
+        rows = [[y if c == x else x if c == y else c for c in r] for r in rows0]
+        gain = haul(rows, me) - base_me
+        loss = max((haul(rows, i) - b for i, b in zip(others, base_them, strict=True)), default=0.0)
+        out.append((gain - loss / 4, (x, y)))
+    out.sort(key=lambda v: -v[0])
+    return out
+
+
+def freya_choice(s: State, me: int) -> Swap:
+    """The best swap (:func:`freya_scores`) if it gains more than the bar of the moment, else pass."""
+    scores = freya_scores(s, me)
+    if scores and scores[0][0] >= _god_bar(s, _FREYA):
+        return Swap(me, scores[0][1])
+    return Swap(me, ("", ""))
+
+
+def frigg_draw_value(s: State, me: int) -> float:
+    """Expected worth of the best of 3 cards drawn from the Age deck (its make-up is public; X-ID-GOD-FRIGG-1)."""
+    p = s.players[me]
+    st = _columns(p)
+    vals = sorted(card_gain(p, c, st) for c in s.decks[s.age])
+    m = len(vals)
+    if m < 3:
+        return 0.0
+    total = m * (m - 1) * (m - 2) / 6
+    # the j-th smallest (0-based) is the best of the three with probability C(j, 2) / C(m, 3)
+    return sum(v * (j * (j - 1) / 2) for j, v in enumerate(vals)) / total
+
+
+def frigg_choice(s: State, me: int, legal: Sequence[Action]) -> Frigg | None:
+    """Frigg instead of a pick when the tavern's best card for ``me`` is poor next to the best of 3 draws.
+
+    The card sent under the deck is the one the next players want most (it leaves the tavern)."""
+    friggs = [a for a in legal if isinstance(a, Frigg)]
+    if not friggs:
+        return None
+    p = s.players[me]
+    st = _columns(p)
+    best_here = max((card_gain(p, a.card, st) for a in legal if isinstance(a, Pick)), default=0.0)
+    if frigg_draw_value(s, me) - best_here < _god_bar(s, _FRIGG):
+        return None
+    others = [q for i, q in enumerate(s.players) if i != me]
+    return max(friggs, key=lambda a: max((card_gain(q, a.card) for q in others), default=0.0))
+
+
+def frigg_keep_choice(s: State, me: int, legal: Sequence[Action]) -> Action:
+    """Keep the drawn card worth most; the other two go under the deck."""
+    p = s.players[me]
+    st = _columns(p)
+    return max(legal, key=lambda a: card_gain(p, a.card, st) if isinstance(a, FriggKeep) else -1e9)
+
+
+def _giant_worth(s: State, me: int, giant: str, card: str) -> float:
+    """What capturing ``card`` brings (X-ID-GIANT tables): Gymir 3 x its BP, Surt the highest coin, Hrungnir
+    +2 on each non-trading coin, Skymir 2 of the reserve's cards, Thrivaldi a hero."""
+    p = s.players[me]
+    if giant == Myth.GYMIR:
+        return 3.0 * RANK_BRAVERY.get(card, 0)
+    if giant == Myth.SURT:
+        return float(max((c.value for c in p.coins()), default=0))
+    if giant == Myth.HRUNGNIR:
+        return 2.0 * sum(1 for c in p.coins() if not c.is_trading) + 2.0
+    if giant == Myth.SKYMIR:
+        return 16.0
+    return _LINE_VALUE + 2.0  # Thrivaldi: a hero beyond the lines
+
+
+def capture_choice(s: State, me: int, card: str) -> Capture:
+    """Capture when the Giant's effect is worth more than the dwarf in the army (:func:`card_gain`)."""
+    p = s.players[me]
+    cls = CARDS[card].cls
+    giant = next((g for g, c in GIANT_CLASS.items() if c == cls and g in p.command_zone), "")
+    return Capture(me, _giant_worth(s, me, giant, card) >= card_gain(p, card))
+
+
+def gullinbursti_choice(s: State, me: int) -> PlaceGullinbursti:
+    """The column where one more rank helps most (points and lines, X-ID-ANIMAL-HREASVELG-2)."""
+    ns, bps, idunn = _columns(s.players[me])
+    best = max(range(5), key=lambda ci: _class_gain(ns, bps, idunn, ci, 1, 0))
+    return PlaceGullinbursti(me, CLASSES[best])
+
+
+def olrun_choice(s: State, me: int) -> ChooseOlrun:
+    """Ölrun's class: the one with most dwarves in the taverns now, then the shortest column (the one a
+    line-building player fills next) (X-ID-VALK-OLRUN-1)."""
+    ns, _bps, _idunn = _columns(s.players[me])
+    seen = [0] * 5
+    for row in s.taverns:
+        for c in row:
+            cls = CARDS[c].cls
+            if cls is not None and CARDS[c].kind is CardKind.DWARF:
+                seen[_CLASS_INDEX[cls]] += 1
+    best = max(range(5), key=lambda ci: (seen[ci] - 0.5 * ns[ci], -ci))
+    return ChooseOlrun(me, CLASSES[best])
+
+
+def skymir_choice(s: State, me: int, legal: Sequence[Action]) -> Action:
+    """The two drawn cards worth most together (:func:`card_gain`, :data:`_MYTH_VALUE`)."""
+    p = s.players[me]
+    st = _columns(p)
+    return max(
+        legal, key=lambda a: sum(card_gain(p, c, st) for c in a.cards) if isinstance(a, KeepMyth) else -1e9
+    )
+
+
+def idavoll_choice(s: State, me: int, legal: Sequence[Action]) -> Action | None:
+    """The heuristic answer to an Idavoll decision that a one-ply score cannot judge, or ``None``.
+
+    Loki and Freya act before the bids, Ölrun's class and Skymir's cards pay later: none moves the score now.
+    """
+    top = s.tasks[-1] if s.tasks else None
+    if isinstance(top, LokiDue):
+        return loki_choice(s, me)
+    if isinstance(top, FreyaDue):
+        return freya_choice(s, me)
+    if isinstance(top, OlrunDue):
+        return olrun_choice(s, me)
+    if isinstance(top, SkymirDue):
+        return skymir_choice(s, me, legal)
+    if isinstance(top, FriggDue):
+        return frigg_keep_choice(s, me, legal)
+    if isinstance(top, GullinburstiDue):
+        return gullinbursti_choice(s, me)
+    if isinstance(top, CaptureDue):
+        return capture_choice(s, me, top.card)
+    return None
 
 
 # --- fast uniform sampling -----------------------------------------------------------------
@@ -234,16 +543,24 @@ def _recruit(player: int, hero: str) -> Recruit:
     return Recruit(player, hero)
 
 
+def _pick_widened(s: State, i: int) -> bool:
+    """Whether Idavoll changes player ``i``'s pick turn: Loki's card out of reach, or Frigg usable."""
+    part = s.idavoll
+    assert part is not None
+    return bool(part.loki) or (_FRIGG in s.players[i].command_zone and _FRIGG not in part.used)
+
+
 def random_action(s: State, rng: random.Random) -> Action:
     """A uniformly random legal action of the next player to act, without listing all bids.
 
     During bids the lowest seat that has not bid yet acts (bids are simultaneous, so the
     order does not matter); its bid is uniform over its distinct legal bids
-    (:func:`random_bid`). A pick is uniform over the cards of the tavern, a hero over
+    (:func:`random_bid`). A pick is uniform over the cards of the tavern (over the legal actions when Loki's
+    token or Frigg's power changes them, X-ID-GOD-LOKI-1, X-ID-GOD-FRIGG-1), a hero over
     :func:`nidlib.eligible_heroes`; every other decision is uniform over :func:`nidlib.legal_actions`.
     """
     top = s.tasks[-1]
-    if type(top) is PickDue and s.camp is None:
+    if type(top) is PickDue and s.camp is None and (s.idavoll is None or not _pick_widened(s, top.player)):
         row = s.taverns[s.tavern]
         return pick_action(top.player, row[int(rng.random() * len(row))])
     if type(top) is BidsDue:
@@ -286,7 +603,11 @@ def _tavern_values(s: State, me: int) -> list[float]:
     """Worth of each tavern to ``me``: the best card there (0 for an empty tavern)."""
     p = s.players[me]
     st = _columns(p)
-    return [max((card_gain(p, c, st) for c in row), default=0.0) for row in s.taverns]
+    mine = _reserved_for(s, me) if s.idavoll is not None else ""
+    return [
+        0.0 if mine and mine in row else max((card_gain(p, c, st) for c in row), default=0.0)
+        for row in s.taverns
+    ]  # Loki's card is ours with any coin (X-ID-GOD-LOKI-1): no need to bid high there
 
 
 def heuristic_bid(s: State, me: int, order: Sequence[int] | None = None, trade_in_pouch: bool = False) -> Bid:
@@ -388,13 +709,51 @@ class GreedyBot:
             return UlineBid(me, coin), render("bot.why.uline", {"coin": str(coin)}, lang)
         if len(legal) == 1:
             return first, render("bot.why.only", None, lang)
+        if view.idavoll is not None:
+            choice = idavoll_choice(view, me, legal)
+            if choice is not None:
+                return choice, _why_myth(choice, lang)
+            friggs = [a for a in legal if isinstance(a, Frigg)]
+            if friggs:  # Frigg or a pick: judged by the deck's make-up, not by one sampled deck
+                use = frigg_choice(view, me, legal)
+                if use is not None:
+                    return use, _why_myth(use, lang)
+                legal = [a for a in legal if not isinstance(a, Frigg)]
         full = determinize(view, self.rng)
         margins = greedy_values(full, me, legal)
         base = _margin(fast_scores(full), me)
+        if view.idavoll is not None:
+            margins = _save_powers(view, legal, margins)
         top = max(margins)
         ties = [i for i, m in enumerate(margins) if m == top]
         k = ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]  # seeded tie-break
         return legal[k], _why(legal[k], top - base, lang)
+
+
+def _save_powers(s: State, legal: Sequence[Action], margins: list[int]) -> list[int]:
+    """Odin's exchange and Thor's cancellation only when they gain more than the bar of the moment over the
+    best way without the power (X-ID-7: once per game; :data:`_GOD_BAR`)."""
+    for cls, god in ((Odin, _ODIN), (Thor, _THOR)):
+        uses = [
+            k for k, a in enumerate(legal) if isinstance(a, cls) and not (isinstance(a, Odin) and not a.give)
+        ]
+        rest = [m for k, m in enumerate(margins) if k not in uses]
+        if not uses or not rest:
+            continue
+        bar = _god_bar(s, god)
+        best_rest = max(rest)
+        margins = [m - round(bar) if k in uses and m - best_rest < bar else m for k, m in enumerate(margins)]
+    return margins
+
+
+def _why_myth(a: Action, lang: str | None = None) -> str:
+    """Why a rule of thumb chose ``a`` (an Idavoll decision)."""
+    passed = (
+        (isinstance(a, Reserve) and not a.card)
+        or (isinstance(a, Swap) and not a.cards[0])
+        or (isinstance(a, Capture) and not a.capture)
+    )
+    return render("bot.why.myth-keep" if passed else "bot.why.myth", None, lang)
 
 
 def _why(a: Action, gain: int, lang: str | None = None) -> str:
@@ -410,6 +769,9 @@ def _why(a: Action, gain: int, lang: str | None = None) -> str:
 # --- strong bot ------------------------------------------------------------------------------
 
 
+_DISCARDS = (DiscardDue, CardDiscardDue)
+
+
 def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
     """Fast heuristic policy for playouts: heuristic bids, best-card picks, heroes by worth."""
     top = s.tasks[-1]
@@ -421,6 +783,10 @@ def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
                 return heuristic_bid(s, i)
     if isinstance(top, UlineBidDue):
         return UlineBid(top.player, _uline_coin(s, top.player))
+    if s.idavoll is not None:
+        act = _rollout_idavoll(s, top, rng)
+        if act is not None:
+            return act
     if isinstance(top, PickDue | HeroDue | PioneerDue):
         me = top.player
         p = s.players[me]
@@ -438,6 +804,25 @@ def _rollout_action(s: State, rng: random.Random, explore: float) -> Action:
         return acts[int(rng.random() * len(acts))]
     acts = legal_actions(s)
     return acts[int(rng.random() * len(acts))]
+
+
+def _rollout_idavoll(s: State, top: object, rng: random.Random) -> Action | None:
+    """The rollout's Idavoll answers: Loki, Ölrun, Skymir, Frigg's card, Gullinbursti and captures by the
+    rules of thumb; Freya passes (her 15 points stay; searching her swaps is too slow for a playout), Odin
+    passes, Thor cancels whenever he can."""
+    if isinstance(top, FreyaDue):
+        return Swap(top.player, ("", ""))
+    if isinstance(top, OdinDue):
+        return Odin(top.player, "", "")
+    if isinstance(top, LokiDue | OlrunDue | GullinburstiDue | CaptureDue):
+        return idavoll_choice(s, top.player, ())
+    if isinstance(top, SkymirDue | FriggDue):
+        return idavoll_choice(s, top.player, legal_actions(s, top.player))
+    if type(top) in _DISCARDS:
+        acts = legal_actions(s)
+        thor = [a for a in acts if isinstance(a, Thor)]
+        return thor[0] if thor else acts[int(rng.random() * len(acts))]
+    return None
 
 
 def playout(
@@ -512,6 +897,17 @@ class StrongBot:
             return list(bid_candidates(view, me))
         if isinstance(first, UlineBid):
             return list(dict.fromkeys(legal))
+        if isinstance(first, Reserve):  # pass, and the few cards worth reserving most
+            return [Reserve(me, ""), *(Reserve(me, c) for _v, c in loki_scores(view, me)[:3])]
+        if isinstance(first, Swap):
+            return [Swap(me, ("", "")), *(Swap(me, pair) for _v, pair in freya_scores(view, me)[:3])]
+        if isinstance(first, KeepMyth | FriggKeep):
+            return [idavoll_choice(view, me, legal) or first]
+        friggs = [a for a in legal if isinstance(a, Frigg)]
+        if friggs:  # one Frigg at most: the card the others want most goes under the deck
+            others = [q for i, q in enumerate(view.players) if i != me]
+            keep = max(friggs, key=lambda a: max((card_gain(q, a.card) for q in others), default=0.0))
+            legal = [a for a in legal if not isinstance(a, Frigg) or a is keep]
         cands = list(legal)
         if len(cands) > self.max_candidates:
             full = determinize(view, self.rng)
