@@ -263,9 +263,9 @@ def scene(name: str) -> Scene:
 
     from widgets import ArmyView, PlayerBoard, TavernRow
     from widgets.camp import CommandZonesView
-    from widgets.components import CampView, safe
+    from widgets.components import CampView
     from widgets.controller import Controller
-    from widgets.lessons.scene import PlayScene
+    from widgets.lessons.scene import PlayScene, try_button
 
     c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=[])
     views: list[w.Widget] = [TavernRow(c, theme=False), CampView(c, theme=False)]
@@ -281,20 +281,7 @@ def scene(name: str) -> Scene:
         "olwyn": lambda: doubles_try(c.state),
     }
     if name in tries:
-        button = w.Button(
-            description=render(f"l16.try.{name}"),
-            icon="flask",
-            layout=w.Layout(width="auto", max_width="100%"),
-        )
-        button.add_class("nt-l16-try")
-        out = w.HTML()
-        out.add_class("nt-l16-tried")
-
-        def attempt(_b: object) -> None:
-            out.value = tried_html(tries[name]())
-
-        button.on_click(safe(c, attempt))
-        c.on_change(lambda _c: setattr(out, "value", ""))
+        button, out = try_button(c, "l16", name, lambda: tried_html(tries[name]()))
         extra += [w.HBox([button]), out]
         sc.controls.update({"try": button, "tried": out})
     sc.children = (*sc.children, *extra)

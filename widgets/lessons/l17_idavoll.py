@@ -358,9 +358,9 @@ def scene(name: str) -> Scene:
 
     from widgets import ArmyView, PlayerBoard, TavernRow
     from widgets.camp import CommandZonesView
-    from widgets.components import BidPanel, safe
+    from widgets.components import BidPanel
     from widgets.controller import Controller
-    from widgets.lessons.scene import PlayScene
+    from widgets.lessons.scene import PlayScene, try_button
 
     pos = POSITIONS[name]
     start = replay(pos)[0]
@@ -381,20 +381,7 @@ def scene(name: str) -> Scene:
         "freya": lambda: freya_loki_try(c.state),
     }
     if name in tries:
-        button = w.Button(
-            description=render(f"l17.try.{name}"),
-            icon="flask",
-            layout=w.Layout(width="auto", max_width="100%"),
-        )
-        button.add_class("nt-l17-try")
-        out = w.HTML()
-        out.add_class("nt-l17-tried")
-
-        def attempt(_b: object) -> None:
-            out.value = tried_html(tries[name](), name)
-
-        button.on_click(safe(c, attempt))
-        c.on_change(lambda _c: setattr(out, "value", ""))
+        button, out = try_button(c, "l17", name, lambda: tried_html(tries[name](), name))
         extra += [w.HBox([button]), out]
         sc.controls.update({"try": button, "tried": out})
     sc.children = (*sc.children, *extra)

@@ -12,7 +12,7 @@ This module imports ipywidgets: lessons import it when they build a widget, not 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import ipywidgets as w
@@ -25,7 +25,26 @@ from widgets.lessons.common import note, scene_end
 if TYPE_CHECKING:
     from widgets.quiz import PredictQuestion
 
-__all__ = ["PlayScene", "QuestionScene", "Scene"]
+__all__ = ["PlayScene", "QuestionScene", "Scene", "try_button"]
+
+
+def try_button(
+    controller: Controller, lesson: str, name: str, attempt: Callable[[], str]
+) -> tuple[w.Button, w.HTML]:
+    """A scene's "try it" button (``<lesson>.try.<name>``, CSS ``nt-<lesson>-try``) and the sentence it
+    shows (``nt-<lesson>-tried``): ``attempt()`` asks nidlib about a move and gives the HTML of the answer;
+    the sentence clears when the position changes. Lessons 16 and 17 use it for the tempting moves."""
+    button = w.Button(
+        description=render(f"{lesson}.try.{name}"),
+        icon="flask",
+        layout=w.Layout(width="auto", max_width="100%"),
+    )
+    button.add_class(f"nt-{lesson}-try")
+    out = w.HTML()
+    out.add_class(f"nt-{lesson}-tried")
+    button.on_click(safe(controller, lambda _b: setattr(out, "value", attempt())))
+    controller.on_change(lambda _c: setattr(out, "value", ""))
+    return button, out
 
 
 class Scene(w.VBox):
