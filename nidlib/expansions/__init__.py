@@ -17,5 +17,11 @@ An expansion adds, beside the base game's and switched on by a game option
   the ``X-TH-…``/``EC-X…`` ids (``tests/engine/test_thingvellir.py``, the soak
   ``tests/engine/test_thingvellir_soak.py``).
 
-``python -m nidlib rule X-TH-4`` finds every place that cites a rule. Idavoll is not implemented yet.
+Idavoll follows the same pattern: cards in ``nidlib/core/cards.py`` (section "Idavoll"), ``State.idavoll`` (a
+:class:`nidlib.core.state.Idavoll`), tasks ``GodsStep``/``OdinStep`` and the decisions ``LokiDue``...``SkymirDue``,
+rules in ``nidlib/rules/idavoll.py`` with the Valkyries' notches in ``nidlib/rules/valkyries.py``, the
+"mythology" score line (``mythology_points``), texts in ``nidlib/locales/<lang>/idavoll.json``, tests in
+``tests/engine/test_idavoll.py``; both expansions together are simply both options.
+
+``python -m nidlib rule X-TH-4`` (or ``X-ID-8``) finds every place that cites a rule.
 """
