@@ -116,12 +116,30 @@ CJK_LETTER = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN_LETTER = re.compile(r"[A-Za-z]")
 CHINESE_SHARE = 0.85
 #: Latin words a Chinese page shows by design, not counted as letters: names (players Ana, Bo...;
-#: heroes keep their Latin names, RULES.md Appendix B.5; "Dwerg" is part of five heroes' names),
+#: heroes keep their Latin names, RULES.md Appendix B.5; "Dwerg" is part of five heroes' names; so do the
+#: expansions' cards, see _LATIN_KINDS),
 #: small references (rule ids such as R-GEM-3 and EC-48, RULES.md, JSON), and the language switch
 #: (each language named in its own script). A CJK character is a word character for ``\b``: hence
 #: the explicit edges.
+#: the expansions' proper names keep their Latin spelling too (docs/translation.md): the expansions,
+#: artifacts, Gods, Giants, Valkyries, Animals and Gullinbursti
+_LATIN_KINDS = (
+    CardKind.ARTIFACT,
+    CardKind.GOD,
+    CardKind.GIANT,
+    CardKind.VALKYRIE,
+    CardKind.ANIMAL,
+    CardKind.GULLINBURSTI,
+)
 _NAMES = sorted(
-    {*DEFAULT_NAMES, "Dwerg", *(c.name.split()[-1] for c in CARDS.values() if c.kind is CardKind.HERO)},
+    {
+        *DEFAULT_NAMES,
+        "Dwerg",
+        "Thingvellir",
+        "Idavoll",
+        *(c.name.split()[-1] for c in CARDS.values() if c.kind is CardKind.HERO),
+        *(word for c in CARDS.values() if c.kind in _LATIN_KINDS for word in c.name.split() if word != "&"),
+    },
     key=len,
     reverse=True,
 )
