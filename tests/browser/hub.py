@@ -36,7 +36,7 @@ CONFIG = REPO / "deploy" / "jupyterhub_config.py"
 PROXY = REPO / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
 
 
-SPAWN_MS = 240_000
+SPAWN_MS = 480_000  # five servers and kernels starting side by side on a busy 2-core machine
 """From the login to the landing page: five servers start at once on 2 busy cores (~10 s alone)."""
 
 

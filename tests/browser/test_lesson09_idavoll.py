@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from widgets.game import LEVELS
 
@@ -100,7 +101,10 @@ def test_an_idavoll_game_uses_a_god(
         auto = page.locator("button.nt-game-auto")
         gods = _god_buttons(page)
         if auto.is_enabled():
-            auto.click()
+            try:
+                auto.click(timeout=10_000)
+            except PlaywrightTimeoutError:
+                continue  # the page moved on between the check and the click: look at the new position
         elif page.locator("button.nt-bid-confirm").is_visible():
             _bid_high_on_the_dragon(page)
         elif gods and not used:

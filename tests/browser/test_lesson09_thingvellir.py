@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from widgets.game import LEVELS
 
@@ -69,7 +70,12 @@ def test_a_thingvellir_game_visits_the_camp(
         auto = page.locator("button.nt-game-auto")
         confirm = page.locator("button.nt-bid-confirm")
         if auto.is_enabled():
-            auto.click()
+            try:
+                auto.click(timeout=10_000)
+            except PlaywrightTimeoutError:
+                # the page moved on between the check and the click (the learner's turn now: Auto-play is
+                # disabled for good): look again at the new position
+                continue
         elif confirm.is_visible():
             # the three highest coins on the taverns: the learner then often picks first (X-TH-4)
             count = page.locator(".nt-bid-t0 select option").count() - 1

@@ -36,7 +36,9 @@ def test_every_page_is_served_by_the_tutor_alone(page: Page, voila_url: str) -> 
     page.route("**/*", route)
     page.on("console", console)
     page.on("pageerror", lambda error: errors.append(f"{current[0]}: {error}"))
-    assert len(PAGES) == 18, PAGES  # 12 lessons (1-10, 16 Thingvellir, 17 Idavoll), the landing page, 5 auction-lab pages
+    assert len(PAGES) == 18, (
+        PAGES
+    )  # 12 lessons (1-10, 16 Thingvellir, 17 Idavoll), the landing page, 5 auction-lab pages
     for name in PAGES:
         current[0] = name
         open_lesson(page, voila_url, name)
