@@ -282,21 +282,20 @@ _SPECIAL_PREREQUISITE = frozenset({HOURYA, BONFUR, DAGDA, ANDUMIA})
 
 def eligible_heroes(s: State, p: Player) -> list[str]:
     """Heroes this player could recruit now (R-RECRUIT-7): in the display and prerequisites met."""
-    out = []
-    for h in s.heroes_available:
-        if h in _SPECIAL_PREREQUISITE:
-            if h == HOURYA and ranks(p, E) < HOURYA_EXPLORERS:  # R-HERO-HOURYA-2
-                continue
-            if h == BONFUR and len(discardable_columns(p, B)) < discards_needed(
-                s, p, BONFUR
-            ):  # R-HERO-BONFUR-3
-                continue
-            if h == DAGDA and len(discardable_columns(p, H)) < discards_needed(s, p, DAGDA):  # R-HERO-DAGDA-3
-                continue
-            if h == ANDUMIA and not any(c in _TAKEABLE for c in s.discard):  # X-TH-HERO-ANDUMIA-2
-                continue
-        out.append(h)
-    return out
+    return [h for h in s.heroes_available if h not in _SPECIAL_PREREQUISITE or _prerequisite_met(s, p, h)]
+
+
+def _prerequisite_met(s: State, p: Player, h: str) -> bool:
+    """Whether ``p`` meets the recruitment prerequisite of hero ``h`` (one of ``_SPECIAL_PREREQUISITE``)."""
+    if h == HOURYA:  # R-HERO-HOURYA-2
+        return ranks(p, E) >= HOURYA_EXPLORERS
+    if h == BONFUR:  # R-HERO-BONFUR-3
+        return len(discardable_columns(p, B)) >= discards_needed(s, p, BONFUR)
+    if h == DAGDA:  # R-HERO-DAGDA-3
+        return len(discardable_columns(p, H)) >= discards_needed(s, p, DAGDA)
+    if h == ANDUMIA:  # X-TH-HERO-ANDUMIA-2
+        return any(c in _TAKEABLE for c in s.discard)
+    return True
 
 
 def dagda_discards(s: State, p: Player) -> int:

@@ -44,24 +44,29 @@ def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
     s.tavern = -1
     size = TAVERN_SIZE[s.options.players]
     myth = s.idavoll
+    age_deck = s.decks[s.age]
+    taverns = s.taverns
     for t in range(3):
-        deck = s.decks[s.age]
+        deck = age_deck
         if t == 1 and myth is not None and s.age == 1 and myth.deck:
             deck = myth.deck  # X-ID-3: the Dancing Dragon's cards come from the Mythology deck
         cut = max(len(deck) - size, 0)
         row = deck[cut:]  # the top cards of the deck, in the order they are drawn (popped one by one)
         row.reverse()
         del deck[cut:]
-        s.taverns[t] = row
+        taverns[t] = row
     if log is not None:
         rounds = rounds_in_age(s.options.players, s.age, idavoll=myth is not None)  # R-FLOW-3, X-ID-3
         _ev(log, "round.start", "R-FLOW-2", age=s.age, round=s.round, rounds=rounds)
         for t in range(3):
             _ev(log, "enter.tavern", "R-ENTER-1", tavern=_t(t), cards=[_card(c) for c in s.taverns[t]])
     owner = uline_owner(s)
-    for i, p in enumerate(s.players):
-        p.bid_done = i == owner  # R-BID-4: Uline's owner does not bid
-    if owner is not None:
+    if owner is None:
+        for p in s.players:
+            p.bid_done = False
+    else:
+        for i, p in enumerate(s.players):
+            p.bid_done = i == owner  # R-BID-4: Uline's owner does not bid
         _ev(log, "bid.uline-skips", "R-BID-4", owner, name=s.players[owner].name)
     s.tasks.append(_BIDS_DUE)
     if myth is not None:  # X-ID-SEQ-1: Loki, then Freya, before the bids
@@ -71,6 +76,9 @@ def _task_round_start(s: State, task: RoundStart, log: Log) -> None:
 
 
 _CAMP_REFILL = CampRefill()
+#: ``range(n)`` of each player count, and each seat's pick turn as pushed (recruitment check, then the pick)
+_SEATS = tuple(tuple(range(n)) for n in range(6))
+_TURN = tuple((_RECRUIT[i], _PICK_DUE[i]) for i in range(5))
 _GODS = GodsStep()
 _AGE_CARDS = frozenset(c.id for deck in AGE_DECKS.values() for c in deck)
 
@@ -81,11 +89,16 @@ def _task_tavern(s: State, task: RevealTavern, log: Log) -> None:
     t = task.tavern
     s.tavern = t
     owner = uline_owner(s)
+    if owner is None:  # the common case: every bid is revealed
+        for p in s.players:
+            p.revealed[t] = True
+        s.tasks.append(_ORDER[t])
+        return
     for i, p in enumerate(s.players):
         if i != owner:
             p.revealed[t] = True
     s.tasks.append(_ORDER[t])
-    if owner is not None:
+    if log is not None:
         shown = [f"{p.name} {_value(p.slots[t])}" for i, p in enumerate(s.players) if i != owner]
         _ev(
             log,
@@ -96,7 +109,7 @@ def _task_tavern(s: State, task: RevealTavern, log: Log) -> None:
             bids=", ".join(shown),
             name=s.players[owner].name,
         )
-        s.tasks.append(UlineBidDue(owner, t))
+    s.tasks.append(UlineBidDue(owner, t))
 
 
 @_handles(FixOrder)
@@ -104,20 +117,19 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
     """Pick order: highest bid first, ties by higher gem (R-ORDER-1/2); fixed now (R-ORDER-3)."""
     t = task.tavern
     ps = s.players
-    values: list[int | None] = []
-    keys: list[int] = []  # bid then gem: gems are distinct and below 8, so one integer orders both
-    for p in ps:
-        c = p.slots[t]
-        if c is None:
-            values.append(None)
-            keys.append(p.gem)
-        else:
-            values.append(c.value)
-            keys.append((c.value << 3) + p.gem)
+    coins = [p.slots[t] for p in ps]
+    if None in coins:  # X-TH-ART-JARNGLOFI-2, X-TH-CAMP-4: a player without a bid here is not in the order
+        values: list[int | None] = [None if c is None else c.value for c in coins]
+        keys = [p.gem if v is None else (v << 3) + p.gem for p, v in zip(ps, values, strict=True)]
+        order = [
+            i for i in sorted(_SEATS[len(ps)], key=keys.__getitem__, reverse=True) if values[i] is not None
+        ]
+    else:
+        values = [c.value for c in coins]  # type: ignore[union-attr]  # no None here
+        # bid then gem: gems are distinct and below 8, so one integer orders both
+        keys = [(c.value << 3) + p.gem for c, p in zip(coins, ps, strict=True)]  # type: ignore[union-attr]
+        order = sorted(_SEATS[len(ps)], key=keys.__getitem__, reverse=True)
     s.bid_values = values
-    order = sorted(range(len(ps)), key=keys.__getitem__, reverse=True)
-    if None in values:  # X-TH-ART-JARNGLOFI-2, X-TH-CAMP-4: a player without a bid here is not in the order
-        order = [i for i in order if values[i] is not None]
     if s.camp is not None:
         s.camp.visited = False  # X-TH-4: one Camp visit per tavern
     s.order = order
@@ -162,11 +174,9 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
     tasks = s.tasks
     tasks.append(_TAVERN_END[t])
     for i in reversed(order):
-        c = ps[i].slots[t]
-        if c is not None and c.is_trading:  # R-TRADE-1: only a trading coin bid here triggers a trade
-            tasks.append(_TRADE[i])
-        tasks.append(_RECRUIT[i])
-        tasks.append(_PICK_DUE[i])
+        if coins[i].is_trading:  # type: ignore[union-attr]  # R-TRADE-1: only a trading coin bid here
+            tasks.append(_TRADE[i])  # triggers a trade (every seat in the order has a coin here)
+        tasks += _TURN[i]  # the recruitment check, then the pick on top
 
 
 @_handles(TavernEnd)
@@ -200,8 +210,22 @@ def _gem_pairs(ps: list[Player], group: list[int]) -> tuple[int | None, list[tup
     The gem-6 holder leaves the group (R-GEM-3); the others, highest gem first, swap g_i <-> g_(k+1-i);
     an odd group's middle player keeps their gem. Used both to announce and to perform the exchange.
     """
-    six = next((i for i in group if ps[i].gem == 6), None)
-    g = sorted((i for i in group if ps[i].gem != 6), key=lambda i: -ps[i].gem)  # R-GEM-2
+    if len(group) == 2:  # the common tie: two players swap, unless one holds gem 6 (R-GEM-3)
+        x, y = group
+        gx, gy = ps[x].gem, ps[y].gem
+        if gx == 6:
+            return x, [], None
+        if gy == 6:
+            return y, [], None
+        return None, [(x, y) if gx > gy else (y, x)], None
+    six = None
+    g = []
+    for i in group:
+        if ps[i].gem == 6:
+            six = i
+        else:
+            g.append(i)
+    g.sort(key=lambda i: -ps[i].gem)  # R-GEM-2
     k = len(g)
     pairs = [(g[a], g[k - 1 - a]) for a in range(k // 2)]
     mid = g[k // 2] if k % 2 == 1 and k > 1 else None
@@ -217,6 +241,8 @@ def _gem_exchange(s: State, log: Log) -> None:
             _ev(log, "gem.six-kept", "R-GEM-3", six, name=ps[six].name, value=value)
         for x, y in pairs:
             ps[x].gem, ps[y].gem = ps[y].gem, ps[x].gem
+            if log is None:
+                continue
             _ev(
                 log,
                 "gem.swap",

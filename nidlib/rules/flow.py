@@ -220,11 +220,12 @@ def end_steps(age: int, *, thingvellir: bool = False) -> list[Task]:
 def _task_round_end(s: State, task: RoundEnd, log: Log) -> None:
     """Everyone takes their coins back (R-ROUND-1); the Age ends when its deck is empty (R-FLOW-3)."""
     for p in s.players:
-        hand = p.hand
-        for c in p.slots:
-            if c is not None:
-                hand.append(c)
-        hand.sort(key=_COIN_ORDER)  # the coins' own order, compared in C
+        if p.hand:  # Uline's owner, or coins left in hand
+            hand = p.hand
+            hand += filter(None, p.slots)  # the coins on the board (a coin is never false)
+            hand.sort(key=_COIN_ORDER)  # the coins' own order, compared in C
+        else:
+            p.hand = sorted(filter(None, p.slots), key=_COIN_ORDER)
         p.slots = [None] * 5
         p.revealed = [False] * 5
         p.bid_done = False
@@ -257,4 +258,18 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
 def advance(s: State, a: Action, log: Log = None) -> None:
     """Fast path: apply ``a`` to ``s`` *in place*, without checking it. For bots and playouts only."""
     _DO[type(a)](s, a, log)
-    _run(s, log)
+    # _run(s, log), inlined: one call fewer per action on the playouts' hot path
+    tasks = s.tasks
+    handlers = _TASKS
+    while tasks:
+        top = tasks[-1]
+        handler = handlers.get(type(top))
+        if handler is None:  # a decision: wait for an action
+            if type(top) is not PickDue or s.taverns[s.tavern]:
+                return
+            tasks.pop()  # an empty tavern (only in built scenarios): nothing to take
+            i = top.player
+            _ev(log, "pick.empty", "R-PICK-1", i, name=s.players[i].name, tavern=_t(s.tavern))
+            continue
+        tasks.pop()
+        handler(s, top, log)
