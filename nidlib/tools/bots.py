@@ -46,6 +46,8 @@ from nidlib.core.actions import (
     Odin,
     Pick,
     PlaceGullinbursti,
+    PlaceThrud,
+    PlaceYlud,
     Recruit,
     Reserve,
     Swap,
@@ -80,11 +82,15 @@ from nidlib.core.tasks import (
     PickDue,
     PioneerDue,
     SkymirDue,
+    ThrudDue,
+    TransformDue,
     UlineBidDue,
+    YludDue,
 )
 from nidlib.core.views import determinize
 from nidlib.rules.base import rounds_in_age
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
+from nidlib.rules.legal import _SLOT_TEXT, _hand_text, _transform_action
 from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
 
 __all__ = [
@@ -537,6 +543,11 @@ def _bid(player: int, t0: Coin, t1: Coin, t2: Coin, lo: Coin, hi: Coin) -> Bid:
     return Bid(player, (t0, t1, t2), (lo, hi))
 
 
+#: each seat's Thrud and Ylud placements, in the order of legal_actions (the columns' order)
+_THRUD_PLACES = tuple(tuple(PlaceThrud(i, c) for c in CLASSES) for i in range(5))
+_YLUD_PLACES = tuple(tuple(PlaceYlud(i, c) for c in CLASSES) for i in range(5))
+
+
 @lru_cache(maxsize=1024)
 def _recruit(player: int, hero: str) -> Recruit:
     """``Recruit(player, hero)``, cached (actions are immutable values)."""
@@ -573,6 +584,26 @@ def random_action(s: State, rng: random.Random) -> Action:
     if type(top) is HeroDue:  # up to 21 heroes: draw one without building every Recruit action
         heroes = eligible_heroes(s, s.players[top.player])
         return _recruit(top.player, heroes[int(rng.random() * len(heroes))])
+    # the draws below are those of legal_actions(s), in its order, without building every action
+    if type(top) is ThrudDue:  # the five columns (R-HERO-THRUD-3)
+        return _THRUD_PLACES[top.player][int(rng.random() * 5)]
+    if type(top) is YludDue:  # the five columns (R-HERO-YLUD-2)
+        return _YLUD_PLACES[top.player][int(rng.random() * 5)]
+    if type(top) is UlineBidDue:  # one coin of each value in hand (R-HERO-ULINE-4)
+        coins = list(dict.fromkeys(s.players[top.player].hand))
+        return UlineBid(top.player, coins[int(rng.random() * len(coins))])
+    if type(top) is TransformDue and top.source != "khrad":  # a coin that does not trade (R-XFORM-1)
+        p = s.players[top.player]
+        places = [k for k, c in enumerate(p.slots) if c is not None and not c.is_trading]
+        n = len(places)
+        k = int(rng.random() * (n + sum(not c.is_trading for c in p.hand)))
+        if k < n:
+            return _transform_action(top.player, _SLOT_TEXT[places[k]])
+        for h, c in enumerate(p.hand):  # the (k - n)-th hand coin that does not trade
+            if not c.is_trading:
+                if k == n:
+                    return _transform_action(top.player, _hand_text(h))
+                k -= 1
     acts = legal_actions(s)
     return acts[int(rng.random() * len(acts))]
 
