@@ -92,6 +92,7 @@ from nidlib.rules.base import rounds_in_age
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
 from nidlib.rules.legal import _SLOT_TEXT, _hand_text, _transform_action
 from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
+from nidlib.rules.thingvellir import camp_visit_allowed
 
 __all__ = [
     "BOTS",
@@ -566,12 +567,18 @@ def random_action(s: State, rng: random.Random) -> Action:
 
     During bids the lowest seat that has not bid yet acts (bids are simultaneous, so the
     order does not matter); its bid is uniform over its distinct legal bids
-    (:func:`random_bid`). A pick is uniform over the cards of the tavern (over the legal actions when Loki's
-    token or Frigg's power changes them, X-ID-GOD-LOKI-1, X-ID-GOD-FRIGG-1), a hero over
-    :func:`nidlib.eligible_heroes`; every other decision is uniform over :func:`nidlib.legal_actions`.
+    (:func:`random_bid`). A pick is uniform over the cards of the tavern (over the legal actions when a
+    Camp card may be taken instead, X-TH-4, or Loki's token or Frigg's power changes them, X-ID-GOD-LOKI-1,
+    X-ID-GOD-FRIGG-1), a hero over :func:`nidlib.eligible_heroes`; every other decision is uniform over
+    :func:`nidlib.legal_actions` (drawn without building every action for Thrud, Ylud, Uline's coin and
+    transformations: the same draw picks the same action).
     """
     top = s.tasks[-1]
-    if type(top) is PickDue and s.camp is None and (s.idavoll is None or not _pick_widened(s, top.player)):
+    if (
+        type(top) is PickDue
+        and (s.camp is None or not camp_visit_allowed(s, top.player))  # no Camp card this turn (X-TH-4)
+        and (s.idavoll is None or not _pick_widened(s, top.player))
+    ):
         row = s.taverns[s.tavern]
         return pick_action(top.player, row[int(rng.random() * len(row))])
     if type(top) is BidsDue:
