@@ -92,7 +92,7 @@ from nidlib.rules.base import rounds_in_age
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
 from nidlib.rules.legal import _SLOT_TEXT, _hand_text, _transform_action
 from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
-from nidlib.rules.thingvellir import camp_visit_allowed
+from nidlib.rules.thingvellir import camp_card_allowed, camp_visit_allowed
 
 __all__ = [
     "BOTS",
@@ -574,13 +574,16 @@ def random_action(s: State, rng: random.Random) -> Action:
     transformations: the same draw picks the same action).
     """
     top = s.tasks[-1]
-    if (
-        type(top) is PickDue
-        and (s.camp is None or not camp_visit_allowed(s, top.player))  # no Camp card this turn (X-TH-4)
-        and (s.idavoll is None or not _pick_widened(s, top.player))
-    ):
+    if type(top) is PickDue and (s.idavoll is None or not _pick_widened(s, top.player)):
+        i = top.player
         row = s.taverns[s.tavern]
-        return pick_action(top.player, row[int(rng.random() * len(row))])
+        camp = s.camp
+        if camp is None or not camp_visit_allowed(s, i):
+            return pick_action(i, row[int(rng.random() * len(row))])
+        # legal_actions' order: the tavern's cards, then the Camp cards this player may take (X-TH-4)
+        extra = [c for c in camp.cards if camp_card_allowed(s, i, c) is None]
+        k = int(rng.random() * (len(row) + len(extra)))
+        return pick_action(i, row[k] if k < len(row) else extra[k - len(row)])
     if type(top) is BidsDue:
         for i, p in enumerate(s.players):
             if not p.bid_done:
