@@ -122,6 +122,7 @@ RANKS.update(
         if c.kind in (CardKind.MERCENARY, CardKind.DOUBLE, CardKind.GULLINBURSTI)
     }
 )
+_RANK_OF = RANKS.__getitem__
 #: the column index each card goes to (neutral cards have none)
 COLUMN_OF: dict[str, int] = {cid: CLASSES.index(c.cls) for cid, c in CARDS.items() if c.cls is not None}
 _DWARF_LIKE: frozenset[str] = frozenset(cid for cid, c in CARDS.items() if c.is_dwarf_like)
@@ -256,13 +257,15 @@ def lines(p: Player) -> int:
 def has_lines(p: Player, k: int) -> bool:
     """``lines(p) >= k``, answered fast: every card has at least one rank, so most columns need no sum."""
     thrud = p.thrud
+    if thrud < 0:  # the common case: Thrud is not in the army
+        for col in p.columns:
+            if len(col) < k and sum(map(_RANK_OF, col)) < k:  # the sum runs in C
+                return False
+        return True
     for ci, col in enumerate(p.columns):
         n = len(col) + (ci == thrud)
-        if n < k:
-            for cid in col:
-                n += RANKS[cid] - 1
-            if n < k:
-                return False
+        if n < k and sum(map(_RANK_OF, col)) + (ci == thrud) < k:
+            return False
     return True
 
 
