@@ -258,7 +258,7 @@ def has_lines(p: Player, k: int) -> bool:
     """``lines(p) >= k``, answered fast: every card has at least one rank, so most columns need no sum."""
     thrud = p.thrud
     if thrud < 0:  # the common case: Thrud is not in the army
-        for col in p.columns:
+        for col in p.columns:  # noqa: SIM110 (a loop: no generator frame on the hot path)
             if len(col) < k and sum(map(_RANK_OF, col)) < k:  # the sum runs in C
                 return False
         return True
