@@ -133,7 +133,7 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
     if s.camp is not None:
         s.camp.visited = False  # X-TH-4: one Camp visit per tavern
     s.order = order
-    bids = [v for v in values if v is not None]
+    bids = values if len(order) == len(values) else [v for v in values if v is not None]
     if len(set(bids)) == len(bids):
         s.ties = []
     else:
