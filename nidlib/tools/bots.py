@@ -32,13 +32,14 @@ import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Protocol
+from typing import Any, Protocol
 
 from nidlib.core.actions import (
     Action,
     Bid,
     Capture,
     ChooseOlrun,
+    Enlist,
     Frigg,
     FriggKeep,
     Keep,
@@ -51,6 +52,7 @@ from nidlib.core.actions import (
     Recruit,
     Reserve,
     Swap,
+    TakeDiscarded,
     Thor,
     UlineBid,
 )
@@ -88,11 +90,18 @@ from nidlib.core.tasks import (
     YludDue,
 )
 from nidlib.core.views import determinize
-from nidlib.rules.base import rounds_in_age
+from nidlib.rules.base import _LEGAL, rounds_in_age
 from nidlib.rules.engine import advance, decision, eligible_heroes, legal_actions, pick_action
 from nidlib.rules.legal import _SLOT_TEXT, _hand_text, _transform_action
 from nidlib.rules.scoring import RANK_BRAVERY, RANK_COUNT, army_stats, class_value, position_values
-from nidlib.rules.thingvellir import camp_card_allowed, camp_visit_allowed
+from nidlib.rules.thingvellir import (
+    _eligible_discards,
+    _legal_enlist,
+    _legal_take,
+    _mercenaries,
+    camp_card_allowed,
+    camp_visit_allowed,
+)
 
 __all__ = [
     "BOTS",
@@ -570,8 +579,8 @@ def random_action(s: State, rng: random.Random) -> Action:
     (:func:`random_bid`). A pick is uniform over the cards of the tavern (over the legal actions when a
     Camp card may be taken instead, X-TH-4, or Loki's token or Frigg's power changes them, X-ID-GOD-LOKI-1,
     X-ID-GOD-FRIGG-1), a hero over :func:`nidlib.eligible_heroes`; every other decision is uniform over
-    :func:`nidlib.legal_actions` (drawn without building every action for Thrud, Ylud, Uline's coin and
-    transformations: the same draw picks the same action).
+    :func:`nidlib.legal_actions` (drawn without building every action for Thrud, Ylud, Uline's coin,
+    transformations, a discarded card to take and an enlistment: the same draw picks the same action).
     """
     top = s.tasks[-1]
     if type(top) is PickDue and (s.idavoll is None or not _pick_widened(s, top.player)):
@@ -614,6 +623,17 @@ def random_action(s: State, rng: random.Random) -> Action:
                 if k == n:
                     return _transform_action(top.player, _hand_text(h))
                 k -= 1
+    listing = _LEGAL.get(type(top))
+    if listing is _legal_take:  # Andumia, Brisingamens: one card of the discard pile (X-TH-HERO-ANDUMIA-1)
+        take: Any = top  # a TakeDue (the decision _legal_take lists)
+        cards = _eligible_discards(s, take.exclude)
+        return TakeDiscarded(take.player, cards[int(rng.random() * len(cards))])
+    if listing is _legal_enlist:  # a Mercenary and one of its classes (X-TH-MERC-1)
+        enlist: Any = top  # an EnlistDue (the decision _legal_enlist lists)
+        mercs = dict.fromkeys(_mercenaries(s.players[enlist.player]))
+        options = [(m, cls) for m in mercs for cls, _bp in CARDS[m].options]
+        m, cls = options[int(rng.random() * len(options))]
+        return Enlist(enlist.player, m, cls)
     acts = legal_actions(s)
     return acts[int(rng.random() * len(acts))]
 
