@@ -128,8 +128,7 @@ def _do_pick(s: State, a: Pick, log: Log) -> None:
     if tasks and tasks[-1] is recruit:
         # nothing pushed above this turn's recruitment check: run it now, as _run would (_task_recruit)
         tasks.pop()
-        # _task_recruit's own first test, or (Idavoll: H may be one less, X-ID-GIANT-THRIVALDI-2) a weaker one
-        if has_lines(p, len(p.heroes) + (s.idavoll is None)):
+        if s.idavoll is not None or has_lines(p, len(p.heroes) + 1):
             _task_recruit(s, recruit, log)
 
 
