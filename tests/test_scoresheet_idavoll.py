@@ -97,9 +97,12 @@ def test_x_id_giant_gymir_1_three_times_the_captured_explorer() -> None:
         (("captured",), {"Surt": "E9"}, "players[0].captured.Surt", "X-ID-GIANT-3"),
         (("captured",), {"Surt": 13}, "players[0].captured.Surt", "R-COMP-1"),
         (("captured",), {"Freya": 9}, "players[0].captured.Freya", "X-ID-8"),
+        # a Giant named twice, even when the first entry is face down (nidlib/tools/scoresheet.py myth_entries)
+        (("captured",), {"Gymir": "face down", "gymir": 9}, "players[0].captured.gymir", "X-ID-8"),
         (("notches",), {"Svafa": 1}, "players[0].notches.Svafa", "X-ID-9"),
         (("notches",), {"Hildr": -1}, "players[0].notches.Hildr", "X-ID-9"),
         (("notches",), {"Hildr": "two"}, "players[0].notches.Hildr", "X-ID-9"),
+        (("notches",), {"Hildr": 1, "HILDR": 2}, "players[0].notches.HILDR", "X-ID-9"),
         (("olrun",), "cook", "players[0].olrun", "X-ID-VALK-OLRUN-1"),
     ],
 )
