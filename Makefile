@@ -74,7 +74,7 @@ typecheck: setup
 # One run: unit tests, the lessons under nbval (every cell must run), the browser tests.
 pytest: setup chromium hub-proxy postgres
 	$(BIN)/pytest tests tutorials nidlib zavandor --doctest-modules --nbval-lax --nbval-current-env \
-		--screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
+		--screenshot=only-on-failure --output=test-results --durations=20 $(PYTEST_ARGS)
 
 # Debian's chromium for the browser tests, and a CJK font so the Chinese lessons render (screenshots).
 chromium:
