@@ -274,3 +274,22 @@ def test_the_lesson_speaks_chinese(lang: str) -> None:
         assert ("引擎選擇" if lang == "zh-Hant" else "引擎选择") in lesson.rules_html("olwyn", lang)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_x_th_merc_1_the_lesson_names_mercenaries_as_the_page_shows_them(lang: str) -> None:
+    """A Mercenary is named by its two classes, as on its card and its buttons ("Mercenary (Warrior 6 or
+    Explorer 8)"): never by the catalogue's internal number ("Mercenary 0", which the enlistment scene said
+    and no card on the page shows; session 7's newcomer walk)."""
+    from nidlib.core.messages import catalogue, prose
+
+    texts = [v for k, v in catalogue(lang).items() if k.startswith("l16.")]
+    texts += [prose("16-thingvellir", section, lang) for section in ("intro", "enlist")]
+    for text in texts:
+        assert not re.search(r"(Mercenary|傭兵|佣兵) ?\d", text), text
+    enlist = render("l16.scene.enlist", lang=lang)
+    six, eight = (("Warrior 6", "Explorer 8"), ("戰士 6", "探索者 8"), ("战士 6", "探险家 8"))[
+        ("en", "zh-Hant", "zh-Hans").index(lang)
+    ]
+    assert six in enlist, enlist
+    assert eight in enlist, enlist
