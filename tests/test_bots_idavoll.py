@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from positions import uline_meets_hrungnir
 
 import nidlib
 from nidlib import Action, State
@@ -28,6 +29,7 @@ from nidlib.core.tasks import (
     DiscardDue,
     FreyaDue,
     GullinburstiDue,
+    HrungnirDue,
     LokiDue,
     OdinDue,
     OlrunDue,
@@ -315,3 +317,45 @@ def test_whole_games_at_every_level(expansions: tuple[str, ...]) -> None:
     kinds = {type(a).__name__ for a, _ in log if a is not None}
     assert {"Bid", "Pick"} <= kinds
     assert all(p.total >= 0 for p in nidlib.final_scores(s).players)
+
+
+def _hrungnir_choice() -> State:
+    """Player 0 (Uline) has just captured with Hrungnir: 4, 5b and a gold 6 in hand, no 5, 6 or 7 left."""
+    s, _ = nidlib.apply(uline_meets_hrungnir(), nidlib.parse("p0:capture:yes"))
+    assert isinstance(s.tasks[-1], HrungnirDue)
+    return s
+
+
+def _hand_total(s: State) -> int:
+    return sum(c.value for c in s.players[0].hand)
+
+
+def _best_hand_total(s: State) -> int:
+    """The best total over every order of the hand coins (the engine asks while two coins differ)."""
+    if not isinstance(s.tasks[-1], HrungnirDue):
+        return _hand_total(s)
+    return max(_best_hand_total(nidlib.apply(s, a)[0]) for a in legal_actions(s))
+
+
+def test_hrungnir_greedy_orders_the_hand_coins_for_the_best_total_X_ID_GIANT_HRUNGNIR_3() -> None:
+    s = _hrungnir_choice()
+    totals = set()
+    for first in legal_actions(s):
+        after, _ = nidlib.apply(s, first)
+        while isinstance(after.tasks[-1], HrungnirDue):
+            after, _ = nidlib.apply(after, legal_actions(after)[0])
+        totals.add(_hand_total(after))
+    assert len(totals) > 1, "the order matters in this position"
+    while isinstance(s.tasks[-1], HrungnirDue):
+        a, legal = greedy(s)
+        assert a in legal
+        s, _ = nidlib.apply(s, a)
+    assert _hand_total(s) == _best_hand_total(_hrungnir_choice()) == max(totals | {_hand_total(s)})
+
+
+def test_hrungnir_every_level_answers_the_hand_order_legally() -> None:
+    for bot in (RandomBot(3), GreedyBot(3), StrongBot(3, budget=150, horizon=12)):
+        s = _hrungnir_choice()
+        view = view_for(s, 0)
+        legal = legal_actions(view, 0)
+        assert bot.choose(view, legal) in legal, bot.name

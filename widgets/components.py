@@ -794,7 +794,7 @@ def _group_heading(text: str) -> w.HTML:
 def _idavoll_help(s: State, p: int, d: nidlib.Decision, lang: str | None) -> str:
     """What an Idavoll decision is about, above its buttons: the Giant waiting and the dwarf it may capture
     (X-ID-8); the cards Frigg or Skymir drew, which only their owner sees (X-ID-GOD-FRIGG-1,
-    X-ID-GIANT-SKYMIR-1). "" for other decisions."""
+    X-ID-GIANT-SKYMIR-1); how Hrungnir's hand order works (X-ID-GIANT-HRUNGNIR-3). "" for other decisions."""
     part = s.idavoll
     if part is None:
         return ""
@@ -816,8 +816,9 @@ def _idavoll_help(s: State, p: int, d: nidlib.Decision, lang: str | None) -> str
             f'<p class="nt-panel-help">{escape(text)} {r.rule_html("X-ID-8", lang=lang)}</p>'
             f'<div class="nt-cards">{faces}</div>'
         )
-    if d.kind == "freya":
-        return f'<p class="nt-panel-help">{escape(t("ui.panel.freya", lang))} {r.rule_html("X-ID-GOD-FREYA-1", lang=lang)}</p>'
+    if d.kind in ("freya", "hrungnir"):
+        rule = "X-ID-GOD-FREYA-1" if d.kind == "freya" else "X-ID-GIANT-HRUNGNIR-3"
+        return f'<p class="nt-panel-help">{escape(t(f"ui.panel.{d.kind}", lang))} {r.rule_html(rule, lang=lang)}</p>'
     if d.kind in ("frigg", "skymir") and part.drawn:
         faces = "".join(r.card_html(cid, size="sm", lang=lang) for cid in part.drawn)
         return f'<p class="nt-panel-help">{escape(t("ui.panel.drawn", lang))}</p><div class="nt-cards">{faces}</div>'

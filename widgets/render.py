@@ -37,6 +37,7 @@ from nidlib.core.actions import (
     EnlistOrder,
     Frigg,
     FriggKeep,
+    HrungnirCoin,
     IdavollAction,
     KeepMyth,
     Odin,
@@ -1216,6 +1217,8 @@ def _idavoll_label(a: IdavollAction, state: State, lang: str | None) -> str:
         return t("ui.action.olrun", lang, cls=term(f"@class.{a.column}", lang), n=n)
     if isinstance(a, KeepMyth):
         return t("ui.action.skymir", lang, cards=[card_name(x, lang) for x in a.cards])
+    if isinstance(a, HrungnirCoin):
+        return t("ui.action.hrungnir", lang, coin=coin_label(a.coin, lang))
     assert_never(a)  # every action kind is handled above (mypy checks it)
 
 

@@ -42,6 +42,7 @@ Idavoll (RULES.md A.7)::
     p0:gullinbursti:miner   Gullinbursti's column (X-ID-ANIMAL-HREASVELG-1)
     p0:olrun:warrior        Ölrun's class (X-ID-VALK-OLRUN-1)
     p0:skymir:loki,garm     the Mythology cards Skymir keeps (X-ID-GIANT-SKYMIR-1)
+    p0:hrungnir:5b          Hrungnir, Uline's owner: the hand coin transformed next (X-ID-GIANT-HRUNGNIR-3)
 
 Coin locations: ``t0``..``t2`` tavern spaces (Goblin, Dragon, Horse), ``p0``/``p1``
 pouch spaces, ``h0``.. coins in hand (hand is kept sorted): the text of a
@@ -402,8 +403,29 @@ class KeepMyth:
         return f"p{self.player}:skymir:{','.join(self.cards)}"
 
 
+@dataclass(frozen=True, slots=True)
+class HrungnirCoin:
+    """Hrungnir's capture, Uline's owner: the hand coin transformed next (X-ID-GIANT-HRUNGNIR-3)."""
+
+    player: int
+    coin: Coin
+
+    def __str__(self) -> str:
+        return f"p{self.player}:hrungnir:{self.coin}"
+
+
 IdavollAction = (
-    Reserve | Swap | Frigg | FriggKeep | Odin | Thor | Capture | PlaceGullinbursti | ChooseOlrun | KeepMyth
+    Reserve
+    | Swap
+    | Frigg
+    | FriggKeep
+    | Odin
+    | Thor
+    | Capture
+    | PlaceGullinbursti
+    | ChooseOlrun
+    | KeepMyth
+    | HrungnirCoin
 )
 
 Action = (
@@ -437,6 +459,7 @@ Action = (
     | PlaceGullinbursti
     | ChooseOlrun
     | KeepMyth
+    | HrungnirCoin
 )
 
 
@@ -513,6 +536,13 @@ def _parse_capture(text: str, player: int, arg: str) -> Action:
     return Capture(player, arg == "yes")
 
 
+def _parse_hrungnir(text: str, player: int, arg: str) -> Action:
+    coins = _coins(arg)
+    if len(coins) != 1:
+        raise InvalidActionError(f"{text!r}: name the hand coin transformed next, e.g. p0:hrungnir:5b")
+    return HrungnirCoin(player, coins[0])
+
+
 _IDAVOLL_VERBS: dict[str, Callable[[str, int, str], Action]] = {
     "loki": _parse_loki,
     "freya": _parse_freya,
@@ -526,6 +556,7 @@ _IDAVOLL_VERBS: dict[str, Callable[[str, int, str], Action]] = {
     "skymir": lambda text, player, arg: KeepMyth(
         player, _card_list(text, arg, (0, 1, 2), "p0:skymir:loki,garm")
     ),
+    "hrungnir": lambda text, player, arg: _parse_hrungnir(text, player, arg),
 }
 
 

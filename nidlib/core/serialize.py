@@ -35,6 +35,7 @@ from nidlib.core.cards import (
     VALKYRIES,
     CardKind,
     Hero,
+    Myth,
     age_deck,
     hero_ids,
     max_rounds,
@@ -57,7 +58,7 @@ from nidlib.core.state import (
     Player,
     State,
 )
-from nidlib.core.tasks import Task, task_from_json, task_to_json
+from nidlib.core.tasks import HrungnirDue, Task, task_from_json, task_to_json
 
 SCHEMA = "nidavellir-tutor/state"
 VERSION = 1
@@ -109,6 +110,7 @@ TASK_ARITY: dict[str, tuple[int, ...]] = {
     "gullinbursti": (2,),
     "olrun": (2,),
     "skymir": (2,),
+    "hrungnir": (3,),
 }
 #: the tasks that exist only with Thingvellir (a base game's document cannot hold them)
 THINGVELLIR_TASKS = frozenset(
@@ -133,7 +135,19 @@ THINGVELLIR_TASKS = frozenset(
 
 #: the tasks that exist only with Idavoll
 IDAVOLL_TASKS = frozenset(
-    {"gods", "odin_step", "loki", "freya", "frigg", "odin", "capture", "gullinbursti", "olrun", "skymir"}
+    {
+        "gods",
+        "odin_step",
+        "loki",
+        "freya",
+        "frigg",
+        "odin",
+        "capture",
+        "gullinbursti",
+        "olrun",
+        "skymir",
+        "hrungnir",
+    }
 )
 #: the kinds of the Mythology cards (X-ID-1)
 MYTH_KINDS = frozenset({CardKind.ANIMAL, CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
@@ -456,6 +470,19 @@ CARD_DISCARD_SOURCES = frozenset({"hofud", "brisingamens"})
 DISCARDS = frozenset({(1, 3), (2, 1)})
 
 
+def _hrungnir_coins(r: _Reader, text: str) -> None:
+    """A Hrungnir task's hand coins: coin texts, no trading coin, two different at least."""
+    try:
+        coins = [Coin.parse(t) for t in text.split(",")]
+    except ValueError as e:
+        raise r.fail(f"{e} [X-ID-GIANT-HRUNGNIR-3]") from None
+    if any(c.is_trading for c in coins) or len(set(coins)) < 2:
+        raise r.fail(
+            "the hand coins Hrungnir still transforms: two different coins at least, no trading coin"
+            " [X-ID-GIANT-HRUNGNIR-1, X-ID-GIANT-HRUNGNIR-3]"
+        )
+
+
 def _task(r: _Reader, players: int, thingvellir: bool = False, idavoll: bool = False) -> Task:
     """Read and check one task of the ``tasks`` list; :func:`nidlib.core.tasks.task_from_json` makes it typed."""
     items = r.items(6)
@@ -485,6 +512,9 @@ def _task(r: _Reader, players: int, thingvellir: bool = False, idavoll: bool = F
             card = CARDS[str(args[2])]
             if card.kind is not CardKind.DWARF:
                 raise x.fail("a Giant captures a Dwarf card [X-ID-GIANT-3]")
+        elif kind == "hrungnir" and k == 2:
+            args.append(x.get_str())
+            _hrungnir_coins(x, str(args[2]))
         elif kind == "card_discard" and k == 2:
             args.append(x.get_str())
             if args[2] not in CARD_DISCARD_SOURCES:
@@ -765,6 +795,26 @@ def _see_idavoll(s: State, see: Callable[[str, str], None]) -> None:
         card = getattr(t, "card", "")
         if t.KIND == "capture" and card:
             see(card, f"tasks[{k}]")
+        if isinstance(t, HrungnirDue):
+            _check_hrungnir(s, t, f"tasks[{k}]")
+
+
+def _check_hrungnir(s: State, t: HrungnirDue, path: str) -> None:
+    """Only Uline's owner, once Hrungnir has captured, chooses among coins of their hand (X-ID-GIANT-HRUNGNIR-3)."""
+    part = s.idavoll
+    assert part is not None
+    p = s.players[t.player]
+    if Hero.ULINE not in p.heroes or Myth.HRUNGNIR not in p.command_zone:
+        raise DocumentError(
+            path, "only Uline's owner with Hrungnir orders hand coins [X-ID-GIANT-HRUNGNIR-3]"
+        )
+    if part.captured[[g.id for g in GIANTS].index(Myth.HRUNGNIR)] in ("", FACE_DOWN):
+        raise DocumentError(path, "Hrungnir has not captured a dwarf [X-ID-GIANT-HRUNGNIR-1]")
+    hand = list(p.hand)
+    for c in (Coin.parse(x) for x in t.coins.split(",")):
+        if c not in hand:
+            raise DocumentError(path, f"{p.name} holds no coin {c} in hand [X-ID-GIANT-HRUNGNIR-3]")
+        hand.remove(c)
 
 
 _DISTINCTIONS = frozenset(

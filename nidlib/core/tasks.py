@@ -59,6 +59,7 @@ class DecisionKind(StrEnum):
     GULLINBURSTI = "gullinbursti"
     OLRUN = "olrun"
     SKYMIR = "skymir"
+    HRUNGNIR = "hrungnir"
     #: no decision: a position paused just before an automatic step (nidlib.content.scenario); nobody acts
     PAUSED = "paused"
 
@@ -460,6 +461,19 @@ class SkymirDue:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class HrungnirDue:
+    """Hrungnir's capture, Uline's owner: the next hand coin to transform by +2 (X-ID-GIANT-HRUNGNIR-3).
+
+    ``coins`` are the hand coins still to transform, as coin texts joined by commas (``"4,5b,9"``):
+    at least two different coins, else nothing is left to choose.
+    """
+
+    KIND: ClassVar[str] = DecisionKind.HRUNGNIR.value
+    player: int
+    coins: str
+
+
 AutoTask = (
     AgeStart
     | RoundStart
@@ -509,6 +523,7 @@ PlayerDecision = (
     | GullinburstiDue
     | OlrunDue
     | SkymirDue
+    | HrungnirDue
 )
 DecisionTask = BidsDue | PlayerDecision
 Task = AutoTask | DecisionTask
@@ -563,6 +578,7 @@ DECISIONS: tuple[type[DecisionTask], ...] = (
     GullinburstiDue,
     OlrunDue,
     SkymirDue,
+    HrungnirDue,
 )
 #: every task class by its JSON name
 TASK_CLASSES: dict[str, type[Task]] = {c.KIND: c for c in (*AUTOMATIC, *DECISIONS)}
@@ -660,6 +676,8 @@ def task_from_json(items: list[int | str]) -> Task:
         return CardDiscardDue(_int(items[1]), _str(items[2]))
     if kind == CaptureDue.KIND:
         return CaptureDue(_int(items[1]), _str(items[2]))
+    if kind == HrungnirDue.KIND:
+        return HrungnirDue(_int(items[1]), _str(items[2]))
     if kind == TradeDiscardDue.KIND:
         if len(items) == 2:
             return TradeDiscardDue(_int(items[1]))
@@ -709,6 +727,7 @@ __all__ = [
     "GullinburstiDue",
     "HeroDue",
     "HoldaDue",
+    "HrungnirDue",
     "LokiDue",
     "MjollnirDue",
     "MjollnirStep",

@@ -10,7 +10,7 @@ X-TH-6, X-TH-9, X-TH-ART-HOFUD-1, X-TH-ART-MJOLLNIR-1, X-TH-ART-VIDOFNIR-1, X-TH
 X-TH-HERO-ANDUMIA-2, X-TH-HERO-HOLDA-1, X-TH-HERO-JARIKA-1, X-TH-HERO-OLWYN-1, X-TH-HERO-OLWYN-2,
 X-TH-MERC-1.  The phase modules register a handler per automatic task (:func:`_handles`) and per action (:func:`_does`); :mod:`nidlib.rules.flow` runs them. Decision and automatic tasks that the hot paths push are interned here (``_PICK_DUE[i]``...): they are frozen values,
 so one of each is enough, R-HERO-DAGDA-2, R-PICK-3, X-ID-1, X-ID-3, X-ID-4, X-ID-8, X-ID-ANIMAL-DURATHOR-1,
-X-ID-ANIMAL-HREASVELG-1, X-ID-GIANT-SKYMIR-1, X-ID-GIANT-THRIVALDI-2, X-ID-GOD-FREYA-1, X-ID-GOD-FRIGG-1,
+X-ID-ANIMAL-HREASVELG-1, X-ID-GIANT-HRUNGNIR-3, X-ID-GIANT-SKYMIR-1, X-ID-GIANT-THRIVALDI-2, X-ID-GOD-FREYA-1, X-ID-GOD-FRIGG-1,
 X-ID-GOD-LOKI-1, X-ID-GOD-ODIN-1, X-ID-GOD-THOR-1, X-ID-GOD-THOR-2, X-ID-VALK-OLRUN-1, X-TH-5.
 """
 
@@ -32,6 +32,7 @@ from nidlib.core.actions import (
     Enlist,
     EnlistOrder,
     FriggKeep,
+    HrungnirCoin,
     Keep,
     KeepMyth,
     Odin,
@@ -160,6 +161,7 @@ DECISION_RULE: dict[DecisionKind, str] = {
     DecisionKind.GULLINBURSTI: "X-ID-ANIMAL-HREASVELG-1",
     DecisionKind.OLRUN: "X-ID-VALK-OLRUN-1",
     DecisionKind.SKYMIR: "X-ID-GIANT-SKYMIR-1",
+    DecisionKind.HRUNGNIR: "X-ID-GIANT-HRUNGNIR-3",
 }
 ACTION_OF: dict[DecisionKind, type[Action]] = {
     DecisionKind.BIDS: Bid,
@@ -190,6 +192,7 @@ ACTION_OF: dict[DecisionKind, type[Action]] = {
     DecisionKind.GULLINBURSTI: PlaceGullinbursti,
     DecisionKind.OLRUN: ChooseOlrun,
     DecisionKind.SKYMIR: KeepMyth,
+    DecisionKind.HRUNGNIR: HrungnirCoin,
 }
 #: the tasks the hot paths push, interned: tasks are frozen values, so one of each is enough
 _PICK_DUE = tuple(PickDue(i) for i in range(5))

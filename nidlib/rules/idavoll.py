@@ -15,7 +15,7 @@ X-ID-GOD-FREYA-2, X-ID-GOD-FRIGG-1, X-ID-GOD-FRIGG-2, X-ID-GOD-FRIGG-4, X-ID-GOD
 X-ID-GOD-ODIN-3, X-ID-GOD-ODIN-4, X-ID-GOD-THOR-1, X-ID-GOD-THOR-2, X-ID-GIANT-3, X-ID-GIANT-HRUNGNIR-1,
 X-ID-GIANT-HRUNGNIR-3, X-ID-GIANT-SKYMIR-1, X-ID-GIANT-SKYMIR-2, X-ID-GIANT-THRIVALDI-1, X-ID-VALK-OLRUN-1,
 X-ID-VALK-SIGRDRIFA-1, X-BOTH-3, X-BOTH-4, D-X06, D-X19, X-ID-DECK-2, X-ID-GIANT-2, X-ID-GIANT-THRIVALDI-3,
-X-ID-GOD-LOKI-2, X-ID-INT-1.
+X-ID-GOD-LOKI-2, X-ID-INT-1, R-TREAS-1.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from nidlib.core.actions import (
     ChooseOlrun,
     Frigg,
     FriggKeep,
+    HrungnirCoin,
     KeepMyth,
     Odin,
     Pick,
@@ -38,6 +39,7 @@ from nidlib.core.actions import (
     Thor,
 )
 from nidlib.core.cards import CARDS, CLASSES, GIANT_CLASS, GIANTS, GULLINBURSTI, CardKind, Hero, Myth
+from nidlib.core.coins import Coin
 from nidlib.core.errors import Violation
 from nidlib.core.state import FACE_DOWN, Idavoll, State
 from nidlib.core.tasks import (
@@ -51,6 +53,7 @@ from nidlib.core.tasks import (
     GodsStep,
     GullinburstiDue,
     HeroDue,
+    HrungnirDue,
     LokiDue,
     OdinDue,
     OdinStep,
@@ -346,15 +349,42 @@ def _do_capture(s: State, a: Capture, log: Log) -> None:
 
 
 def _hrungnir(s: State, i: int, log: Log) -> None:
-    """+2 on each coin but the trading coins, in board order: Goblin, Dragon, Horse, pouch, then the hand
-    in increasing order (X-ID-GIANT-HRUNGNIR-1; the hand's order is an ENGINE CHOICE, X-ID-GIANT-HRUNGNIR-3)."""
+    """+2 on each coin but the trading coins, in board order: Goblin, Dragon, Horse, pouch
+    (X-ID-GIANT-HRUNGNIR-1), then Uline's owner's hand coins in the order of their choice
+    (X-ID-GIANT-HRUNGNIR-3)."""
     p = s.players[i]
     for k, loc in enumerate(("t0", "t1", "t2", "p0", "p1")):
         c = p.slots[k]
         if c is not None and not c.is_trading:
             transform_at(s, i, loc, 2, "hrungnir", log)
-    for c in [c for c in p.hand if not c.is_trading]:
+    _hrungnir_hand(s, i, [c for c in p.hand if not c.is_trading], log)
+
+
+def _hrungnir_hand(s: State, i: int, todo: list[Coin], log: Log) -> None:
+    """The hand coins still to transform: a choice while two different coins remain (the order can
+    matter when the Royal Treasure runs short, R-TREAS-1), else the rest at once (X-ID-GIANT-HRUNGNIR-3)."""
+    if len(set(todo)) >= 2:
+        s.tasks.append(HrungnirDue(i, ",".join(str(c) for c in sorted(todo))))
+        return
+    p = s.players[i]
+    for c in todo:
         transform_at(s, i, f"h{p.hand.index(c)}", 2, "hrungnir", log)
+
+
+def hrungnir_coins(task: HrungnirDue) -> list[Coin]:
+    """The hand coins a :class:`HrungnirDue` still transforms (its ``coins`` text)."""
+    return [Coin.parse(t) for t in task.coins.split(",")]
+
+
+def _do_hrungnir(s: State, a: HrungnirCoin, log: Log) -> None:
+    task = s.tasks.pop()
+    assert isinstance(task, HrungnirDue)
+    todo = hrungnir_coins(task)
+    todo.remove(a.coin)
+    p = s.players[a.player]
+    _ev(log, "giant.hrungnir-next", "X-ID-GIANT-HRUNGNIR-3", a.player, name=p.name, coin=a.coin.value)
+    transform_at(s, a.player, f"h{p.hand.index(a.coin)}", 2, "hrungnir", log)
+    _hrungnir_hand(s, a.player, todo, log)
 
 
 def _skymir(s: State, i: int, log: Log) -> None:
@@ -607,6 +637,11 @@ def _legal_skymir(s: State, top: Any) -> list[Action]:
     return [KeepMyth(top.player, (x, y)) for k, x in enumerate(drawn) for y in drawn[k + 1 :]]
 
 
+def _legal_hrungnir(s: State, top: Any) -> list[Action]:
+    hand = s.players[top.player].hand
+    return [HrungnirCoin(top.player, c) for c in sorted(set(hrungnir_coins(top))) if c in hand]
+
+
 _BASE_CARD_DISCARD = _LEGAL[CardDiscardDue]
 
 
@@ -624,6 +659,7 @@ _LEGAL.update(
         GullinburstiDue: _legal_gullinbursti,
         OlrunDue: _legal_olrun,
         SkymirDue: _legal_skymir,
+        HrungnirDue: _legal_hrungnir,
         CardDiscardDue: _legal_card_discard,
     }
 )
@@ -668,6 +704,11 @@ def _check(s: State, top: Any, a: Action) -> Violation | None:
         ):
             return _v("X-ID-GIANT-SKYMIR-1", "err.skymir", cards=", ".join(drawn))
         return None
+    if isinstance(a, HrungnirCoin):
+        todo = hrungnir_coins(top)
+        if a.coin not in todo or a.coin not in s.players[a.player].hand:
+            return _v("X-ID-GIANT-HRUNGNIR-3", "err.hrungnir", coins=", ".join(str(c.value) for c in todo))
+        return None
     return None  # Capture: both choices are legal
 
 
@@ -676,7 +717,19 @@ _RULE_OF: dict[type[Action], str] = {
     ChooseOlrun: "X-ID-VALK-OLRUN-1",
 }
 
-for _kind in (Reserve, Swap, Frigg, FriggKeep, Odin, Thor, Capture, PlaceGullinbursti, ChooseOlrun, KeepMyth):
+for _kind in (
+    Reserve,
+    Swap,
+    Frigg,
+    FriggKeep,
+    Odin,
+    Thor,
+    Capture,
+    PlaceGullinbursti,
+    ChooseOlrun,
+    KeepMyth,
+    HrungnirCoin,
+):
     _CHECK[_kind] = _check
 
 _does(Pick, _do_pick)
@@ -691,3 +744,4 @@ _does(Capture, _do_capture)
 _does(PlaceGullinbursti, _do_gullinbursti)
 _does(ChooseOlrun, _do_olrun)
 _does(KeepMyth, _do_keep_myth)
+_does(HrungnirCoin, _do_hrungnir)

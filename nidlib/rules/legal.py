@@ -26,6 +26,7 @@ from nidlib.core.actions import (
     EnlistOrder,
     Frigg,
     FriggKeep,
+    HrungnirCoin,
     Keep,
     KeepMyth,
     Odin,
@@ -269,6 +270,7 @@ _ACTION_TYPES = (
     PlaceGullinbursti,
     ChooseOlrun,
     KeepMyth,
+    HrungnirCoin,
 )
 
 
@@ -299,7 +301,7 @@ def well_formed(action: object) -> bool:
     a: Any = action  # the fields are checked here, whatever their declared types
     if isinstance(action, Bid):
         return _is_coins(a.taverns, 3) and (_is_coins(a.pouch, 2) or _is_coins(a.pouch, 1))
-    if isinstance(action, UlineBid):
+    if isinstance(action, UlineBid | HrungnirCoin):
         return isinstance(a.coin, Coin)
     if isinstance(action, Pick | Keep | TavernDiscard | TakeDiscarded | DiscardCard | TakeCamp | Enlist):
         if isinstance(action, Enlist) and not isinstance(a.column, str):

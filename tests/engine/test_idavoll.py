@@ -8,16 +8,20 @@ conservation checks (``read_state``), which ``_valid`` asserts.
 from __future__ import annotations
 
 import functools
+import json
 import operator
 import random
 
 import pytest
 from enginekit import assert_illegal, by_rule, play
+from positions import uline_meets_hrungnir
 
 import nidlib
 from nidlib import State
+from nidlib.core.actions import HrungnirCoin
 from nidlib.core.cards import GIANTS, MYTH_DECK_SIZE, MYTHOLOGY_IDS, VALKYRIES, CardKind, card
 from nidlib.core.coins import Coin, CoinKind
+from nidlib.core.errors import DocumentError
 from nidlib.core.serialize import read_state, state_to_dict
 from nidlib.core.tasks import (
     CaptureDue,
@@ -25,6 +29,7 @@ from nidlib.core.tasks import (
     FreyaDue,
     FriggDue,
     HeroDue,
+    HrungnirDue,
     LokiDue,
     OdinDue,
     PickDue,
@@ -244,6 +249,61 @@ def test_x_id_giant_hrungnir_1_ec_x41_two_more_on_each_coin_but_the_trading_ones
             assert new.value >= old.value + 2
     assert by_rule(ev, "R-XFORM-1")
     _valid(s)
+
+
+def test_x_id_giant_hrungnir_3_uline_owner_chooses_the_order_of_the_hand_coins() -> None:
+    s, _ = play(uline_meets_hrungnir(), "p0:capture:yes")
+    p = s.players[0]
+    assert str(p.slots[0]) == "7"  # the board first (X-ID-GIANT-HRUNGNIR-1): the laid 2 took the only 7
+    d = nidlib.decision(s)
+    assert d is not None
+    assert (d.kind, d.players) == ("hrungnir", (0,))
+    assert [str(a) for a in legal_actions(s)] == ["p0:hrungnir:4", "p0:hrungnir:5b", "p0:hrungnir:6"]
+    _valid(s)  # the pending choice is a document like any other
+    assert read_state(state_to_dict(s)).tasks[-1] == HrungnirDue(0, "4,5b,6")
+    assert_illegal(s, "p0:hrungnir:3", "X-ID-GIANT-HRUNGNIR-3")  # no 3 in hand
+    assert_illegal(s, "p0:hrungnir:0", "X-ID-GIANT-HRUNGNIR-3")  # a trading coin is never transformed
+    assert_illegal(s, "p1:hrungnir:4", "X-ID-GIANT-HRUNGNIR-3")  # not Bo's choice
+    # the order matters when the Treasury runs short (R-TREAS-1): the gold 6 first gives its 6 back
+    # for the 4; the 4 first leaves nothing under 8
+    six_first, ev1 = play(s, "p0:hrungnir:6")
+    assert [str(a) for a in legal_actions(six_first)] == ["p0:hrungnir:4", "p0:hrungnir:5b"]
+    six_first, ev2 = play(six_first, "p0:hrungnir:4")  # the last coin follows by itself
+    four_first, _ = play(s, "p0:hrungnir:4", "p0:hrungnir:6")
+    assert sorted(str(c) for c in six_first.players[0].hand) == ["0", "6", "8", "8"]
+    assert sorted(str(c) for c in four_first.players[0].hand) == ["0", "8", "8", "9"]
+    assert nidlib.decision(six_first).kind == "uline_bid"  # type: ignore[union-attr]
+    assert len(by_rule(ev1 + ev2, "X-ID-GIANT-HRUNGNIR-3")) == 2
+    assert len(by_rule(ev1 + ev2, "R-XFORM-1")) == 3
+    _valid(six_first)
+    _valid(four_first)
+
+
+def test_x_id_giant_hrungnir_3_the_loader_checks_a_pending_hand_order() -> None:
+    doc = state_to_dict(play(uline_meets_hrungnir(), "p0:capture:yes")[0])
+    for coins, message in [
+        ("4,4", "two different coins"),
+        ("0,4", "no trading coin"),
+        ("4,7b", "is not a coin"),
+        ("4,9", "holds no coin 9"),
+    ]:
+        bad = json.loads(json.dumps(doc))
+        bad["tasks"][-1] = ["hrungnir", 0, coins]
+        with pytest.raises(DocumentError, match=message) as info:
+            read_state(bad)
+        assert info.value.path.startswith("tasks[")
+    bad = json.loads(json.dumps(doc))
+    bad["tasks"][-1] = ["hrungnir", 1, "4,5b"]  # player 1 has no Uline
+    with pytest.raises(DocumentError, match="Uline's owner"):
+        read_state(bad)
+
+
+def test_x_id_giant_hrungnir_3_the_action_text_round_trips() -> None:
+    a = nidlib.parse("p0:hrungnir:5b")
+    assert a == HrungnirCoin(0, Coin(5, CoinKind.BASIC))
+    assert str(a) == "p0:hrungnir:5b"
+    with pytest.raises(nidlib.InvalidActionError, match="hand coin"):
+        nidlib.parse("p0:hrungnir:4,5b")
 
 
 def test_x_id_giant_thrivaldi_1_ec_x42_a_free_hero_and_the_golden_rule_shifts() -> None:

@@ -35,6 +35,7 @@ from nidlib.core.tasks import (
     GullinburstiDue,
     HeroDue,
     HoldaDue,
+    HrungnirDue,
     LokiDue,
     MjollnirDue,
     MjollnirStep,
@@ -122,6 +123,7 @@ EXAMPLES: list[tuple[Task, list[int | str]]] = [
     (GullinburstiDue(2), ["gullinbursti", 2]),
     (OlrunDue(0), ["olrun", 0]),
     (SkymirDue(1), ["skymir", 1]),
+    (HrungnirDue(0, "4,5b,6"), ["hrungnir", 0, "4,5b,6"]),
 ]
 
 

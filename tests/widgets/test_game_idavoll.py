@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 import pytest
+from positions import uline_meets_hrungnir
 
 import nidlib
 from nidlib.core.actions import Action, Frigg, FriggKeep, Pick, Recruit, Swap, Thor
@@ -24,7 +25,19 @@ from widgets.components import GameTableView
 from widgets.game import GameApp, load_game
 
 #: Idavoll's decisions (RULES.md A.7), a pick turn where Frigg may be used, and a discard Thor may cancel
-KINDS = ("loki", "freya", "frigg_pick", "frigg", "odin", "capture", "gullinbursti", "olrun", "skymir", "thor")
+KINDS = (
+    "loki",
+    "freya",
+    "frigg_pick",
+    "frigg",
+    "odin",
+    "capture",
+    "gullinbursti",
+    "olrun",
+    "skymir",
+    "thor",
+    "hrungnir",
+)
 
 
 def _kind(s: State) -> str | None:
@@ -58,7 +71,10 @@ def _lean(legal: list[Action], rng: random.Random) -> Action:
 @cache
 def positions() -> dict[str, State]:
     """A real position for each kind: seeded games with Idavoll, alone and with Thingvellir, 2-5 players."""
-    found: dict[str, State] = {}
+    # Hrungnir meeting Uline's owner is rare in seeded games: a built position (X-ID-GIANT-HRUNGNIR-3)
+    found: dict[str, State] = {
+        "hrungnir": nidlib.apply(uline_meets_hrungnir(), nidlib.parse("p0:capture:yes"))[0]
+    }
     for seed in range(200):
         expansions = (("idavoll",), ("thingvellir", "idavoll"))[seed % 2]
         s = nidlib.new_game(2 + seed % 4, seed=seed, expansions=expansions)
@@ -84,7 +100,9 @@ def _loaded(s: State, lang: str | None = None) -> tuple[GameApp, GameTableView]:
     return app, table
 
 
-_TEXT_FORM = re.compile(r"\bp\d:|[a-z]+-[a-z]+:|\b(loki|freya|frigg|odin|thor|capture|skymir|olrun):[a-z0-9]")
+_TEXT_FORM = re.compile(
+    r"\bp\d:|[a-z]+-[a-z]+:|\b(loki|freya|frigg|odin|thor|capture|skymir|olrun|hrungnir):[a-z0-9]"
+)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -302,3 +320,19 @@ def test_the_hint_names_a_legal_idavoll_choice_in_words_X_ID(kind: str) -> None:
     assert app.hint_action in nidlib.legal_actions(s, p)
     assert render.action_label(app.hint_action, nidlib.view_for(s, p)) in text
     assert not _TEXT_FORM.search(text), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hrungnirs_hand_order_is_explained_above_its_buttons_X_ID_GIANT_HRUNGNIR_3(lang: str) -> None:
+    s = positions()["hrungnir"]
+    app, table = _loaded(s, lang)
+    panel = table.action_panel
+    assert 'data-rule="X-ID-GIANT-HRUNGNIR-3"' in panel.title.value
+    assert render.t("ui.panel.hrungnir", lang)[:12] in panel.title.value
+    labels = [b.description for _, b in panel.shown]
+    assert len(labels) == 3  # the 4, the 5b and the gold 6 of the hand
+    c = app.controller
+    assert c is not None
+    panel.shown[-1][1].click()  # the gold 6 first
+    assert c.violation is None
+    assert [str(a) for a in nidlib.legal_actions(c.state)] == ["p0:hrungnir:4", "p0:hrungnir:5b"]
