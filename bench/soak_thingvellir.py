@@ -5,7 +5,8 @@
     python bench/soak_thingvellir.py --expansions thingvellir,idavoll --games 10000
 
 Games are spread evenly over 2-5 players (game k: k mod 4 + 2 players, seed k // 4, from ``--first``).
-Thingvellir alone: tests/engine/tvkit.py's checks (coins 5 or 4 after Jarnglofi, every card once including
+The checks of one state are tests/engine/a7kit.py's, shared by both expansions. Thingvellir alone:
+tests/engine/tvkit.py's game (coins 5 or 4 after Jarnglofi, every card once including
 the Camp decks, the Camp and both discard piles, one Camp visit per tavern, enlistment). Idavoll, alone or
 with Thingvellir: tests/engine/idkit.py's (coins, every card once with the Mythology deck, reserve, removed
 and drawn cards, Giants' captures and Gullinbursti, no Mythology card in a discard pile, one capture per

@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import itertools
 import json
 import random
 import re
 import string
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -187,23 +189,97 @@ def _check_key(key: str, what: str) -> list[str]:
     return [f"[{lang}] {what}: {key!r} not translated" for lang in CHINESE if key not in catalogue(lang)]
 
 
-def _played_games() -> Iterator[tuple[State, list[Event], list[Action]]]:
-    """Seeded random games (2-5 players, some first games): each state, the events so far, and
-    the actions seen as legal anywhere so far (to try them where they are wrong)."""
+#: a sweep's games: the expansions and whether it is a first game, by seed
+Setup = Callable[[int], tuple[tuple[str, ...], bool]]
+#: a sweep's player: the action to play in a state
+Chooser = Callable[[State, random.Random], Action]
+
+
+def played_games(
+    games: int, setup: Setup, choose: Chooser = random_action
+) -> Iterator[tuple[State, list[Event], list[Action]]]:
+    """Seeded games (2-5 players, seeds 0..games-1, set up by ``setup(seed)``, played by ``choose``): each
+    state, the events so far, and the actions seen as legal anywhere so far (to try them where they are
+    wrong). Shared by this file and the expansions' catalogue tests."""
     names = ["Ana", "Bo", "Cy", "Di", "Ed"]
-    for seed in range(40):
+    for seed in range(games):
         n = 2 + seed % 4
         events: list[Event] = []
-        s = nidlib.new_game(n, names[:n], seed=seed, first_game=seed % 5 == 0, events=events)
+        expansions, first_game = setup(seed)
+        s = nidlib.new_game(
+            n, names[:n], seed=seed, expansions=expansions, first_game=first_game, events=events
+        )
         rng = random.Random(seed)
         seen: list[Action] = []
         while nidlib.decision(s) is not None:
-            a = random_action(s, rng)
+            a = choose(s, rng)
             seen.append(a)
             yield s, events, seen
             s, evs = nidlib.apply(s, a)
             events.extend(evs)
         yield s, events, seen
+
+
+def _played_games() -> Iterator[tuple[State, list[Event], list[Action]]]:
+    """40 base games, one in five a first game."""
+    return played_games(40, lambda seed: ((), seed % 5 == 0))
+
+
+def expansion_material(
+    games: int, setup: Setup, choose: Chooser = random_action
+) -> tuple[list[Event], list[Violation], list[State]]:
+    """An expansion's sweep: every event of ``played_games``, the refusals of actions tried where they are
+    wrong (an action of the same kind seen earlier, given to the player who acts now; every 5th step the
+    last 10 actions as they were), and the final states."""
+    events: list[Event] = []
+    violations: list[Violation] = []
+    finals: list[State] = []
+    for s, evs, seen in played_games(games, setup, choose):
+        d = nidlib.decision(s)
+        if d is None:
+            events.extend(evs)
+            finals.append(s)
+            continue
+        who = d.players[0]
+        same = [a for a in seen[:-1] if type(a) is type(seen[-1])][-6:]
+        for a in same:
+            v = nidlib.check(s, dataclasses.replace(a, player=who))
+            if v is not None:
+                violations.append(v)
+        if len(seen) % 5 == 0:  # and actions of other decisions
+            for a in seen[-10:]:
+                v = nidlib.check(s, a)
+                if v is not None:
+                    violations.append(v)
+    return events, violations, finals
+
+
+def rendering_problems(events: list[Event], violations: list[Violation]) -> list[str]:
+    """Keys unknown or untranslated, texts with an unfilled field, a raw term or no Chinese."""
+    problems: list[str] = []
+    for key in sorted({e.key for e in events} | {v.key for v in violations}):
+        problems += _check_key(key, "event/violation")
+    for item in [*events, *violations]:
+        for lang in LANGUAGES:
+            problems += _problems(item.text(lang), lang, f"{type(item).__name__.lower()} {item.key}")
+    return problems
+
+
+def score_line_problems(finals: list[State]) -> tuple[list[str], Counter[str]]:
+    """``rendering_problems`` of the final score sheets' lines and winners, and how many lines of each key."""
+    problems: list[str] = []
+    keys: Counter[str] = Counter()
+    for s in finals:
+        table = nidlib.final_scores(s)
+        for p in table.players:
+            for line in p.lines:
+                keys[line.key] += 1
+                problems += _check_key(line.key, "score line")
+                for lang in LANGUAGES:
+                    problems += _problems(line.text(lang), lang, f"score line {line.key}")
+        for lang in LANGUAGES:
+            problems += _problems(table.winners_text(lang), lang, "winners")
+    return problems, keys
 
 
 @cache
@@ -237,35 +313,14 @@ def test_every_rendered_event_and_refusal_is_complete() -> None:
     # the sweep really covers the engine's vocabulary (guards against a silently empty sweep)
     assert len(event_keys) >= 50, sorted(event_keys)
     assert len(violation_keys) >= 8, sorted(violation_keys)
-    problems: list[str] = []
-    for key in sorted(event_keys | violation_keys):
-        problems += _check_key(key, "event/violation")
-    for e in events:
-        for lang in LANGUAGES:
-            problems += _problems(e.text(lang), lang, f"event {e.key}")
-    for v in violations:
-        for lang in LANGUAGES:
-            problems += _problems(v.text(lang), lang, f"violation {v.key}")
+    problems = rendering_problems(events, violations)
     assert not problems, "\n".join(sorted(set(problems))[:60])
 
 
 def test_every_score_sheet_line_is_complete() -> None:
     _, _, finals = dynamic_material()
-    problems: list[str] = []
-    n = 0
-    for s in finals:
-        if not s.is_over:
-            continue
-        table = nidlib.final_scores(s)
-        for p in table.players:
-            for line in p.lines:
-                n += 1
-                problems += _check_key(line.key, "score line")
-                for lang in LANGUAGES:
-                    problems += _problems(line.text(lang), lang, f"score line {line.key}")
-        for lang in LANGUAGES:
-            problems += _problems(table.winners_text(lang), lang, "winners")
-    assert n >= 40 * 5
+    problems, keys = score_line_problems([s for s in finals if s.is_over])
+    assert keys.total() >= 40 * 5
     assert not problems, "\n".join(sorted(set(problems))[:60])
 
 

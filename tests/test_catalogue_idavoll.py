@@ -10,15 +10,20 @@ the Mythology cards keep their Latin names in every language, like the heroes an
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from test_catalogue import CHINESE, _check_key, _problems, english, load
+from test_catalogue import (
+    CHINESE,
+    _problems,
+    english,
+    expansion_material,
+    load,
+    rendering_problems,
+    score_line_problems,
+)
 
-import nidlib
 from nidlib.core.actions import Action
 from nidlib.core.cards import CARDS, MYTHOLOGY_IDS, CardKind
 from nidlib.core.errors import Violation
@@ -41,48 +46,16 @@ KIND_WORDS = {
 }
 
 
-def _games() -> Iterator[tuple[State, list[Event], list[Action]]]:
-    for seed in range(GAMES):
-        n = 2 + seed % 4
-        events: list[Event] = []
-        expansions = ID if seed % 2 == 0 else BOTH
-        s = nidlib.new_game(n, NAMES[:n], seed=seed, expansions=expansions, events=events)
-        rng = random.Random(seed)
-        seen: list[Action] = []
-        while nidlib.decision(s) is not None:
-            a = rng.choice(legal_actions(s))
-            seen.append(a)
-            yield s, events, seen
-            s, evs = nidlib.apply(s, a)
-            events.extend(evs)
-        yield s, events, seen
-
-
 @cache
 def material() -> tuple[list[Event], list[Violation], list[State]]:
-    """Every event of the games, refusals of actions tried where they are wrong, final states."""
-    events: list[Event] = []
-    violations: list[Violation] = []
-    finals: list[State] = []
-    for s, evs, seen in _games():
-        d = nidlib.decision(s)
-        if d is None:
-            events.extend(evs)
-            finals.append(s)
-            continue
-        # an action of the same kind seen earlier, given to the player who acts now: mostly refused
-        who = d.players[0]
-        same = [a for a in seen[:-1] if type(a) is type(seen[-1])][-6:]
-        for a in same:
-            v = nidlib.check(s, dataclasses.replace(a, player=who))
-            if v is not None:
-                violations.append(v)
-        if len(seen) % 5 == 0:  # and actions of other decisions
-            for a in seen[-10:]:
-                v = nidlib.check(s, a)
-                if v is not None:
-                    violations.append(v)
-    return events, violations, finals
+    """Every event of the games (Idavoll alone on even seeds, with Thingvellir on odd ones), refusals of
+    actions tried where they are wrong, final states."""
+    return expansion_material(GAMES, lambda seed: (ID if seed % 2 == 0 else BOTH, False), _choose)
+
+
+def _choose(s: State, rng: random.Random) -> Action:
+    """Any legal action, every one equally likely (Frigg, Camp visits, swaps...)."""
+    return rng.choice(legal_actions(s))
 
 
 def test_the_games_cover_idavoll() -> None:
@@ -118,27 +91,14 @@ def test_the_games_cover_idavoll() -> None:
 
 def test_every_idavoll_event_and_refusal_is_complete() -> None:
     events, violations, _ = material()
-    problems: list[str] = []
-    for key in sorted({e.key for e in events} | {v.key for v in violations}):
-        problems += _check_key(key, "event/violation")
-    for item in [*events, *violations]:
-        for lang in LANGUAGES:
-            problems += _problems(item.text(lang), lang, f"{type(item).__name__} {item.key}")
+    problems = rendering_problems(events, violations)
     assert not problems, "\n".join(sorted(set(problems))[:60])
 
 
 def test_x_id_10_every_idavoll_score_line_is_complete() -> None:
     _, _, finals = material()
-    problems: list[str] = []
-    mythology = 0
-    for s in finals:
-        for p in nidlib.final_scores(s).players:
-            for line in p.lines:
-                mythology += line.key == "score.mythology"
-                problems += _check_key(line.key, "score line")
-                for lang in LANGUAGES:
-                    problems += _problems(line.text(lang), lang, f"score line {line.key}")
-    assert mythology >= GAMES
+    problems, keys = score_line_problems(finals)
+    assert keys["score.mythology"] >= GAMES
     assert not problems, "\n".join(sorted(set(problems))[:60])
 
 

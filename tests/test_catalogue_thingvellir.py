@@ -10,14 +10,19 @@ names agree with their card data (X-TH-10). (The card faces' texts, ``ui.artifac
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
-from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from test_catalogue import CHINESE, _check_key, _problems, english
+from test_catalogue import (
+    CHINESE,
+    _problems,
+    english,
+    expansion_material,
+    rendering_problems,
+    score_line_problems,
+)
 
 import nidlib
 from nidlib.core.actions import Action
@@ -58,47 +63,10 @@ def _choose(s: State, rng: random.Random) -> Action:
     return random_action(s, rng)
 
 
-def _games() -> Iterator[tuple[State, list[Event], list[Action]]]:
-    for seed in range(GAMES):
-        n = 2 + seed % 4
-        events: list[Event] = []
-        s = nidlib.new_game(n, NAMES[:n], seed=seed, expansions=("thingvellir",), events=events)
-        rng = random.Random(seed)
-        seen: list[Action] = []
-        while nidlib.decision(s) is not None:
-            a = _choose(s, rng)
-            seen.append(a)
-            yield s, events, seen
-            s, evs = nidlib.apply(s, a)
-            events.extend(evs)
-        yield s, events, seen
-
-
 @cache
 def material() -> tuple[list[Event], list[Violation], list[State]]:
     """Every event of the games, refusals of actions tried where they are wrong, final states."""
-    events: list[Event] = []
-    violations: list[Violation] = []
-    finals: list[State] = []
-    for s, evs, seen in _games():
-        d = nidlib.decision(s)
-        if d is None:
-            events.extend(evs)
-            finals.append(s)
-            continue
-        # an action of the same kind seen earlier, given to the player who acts now: mostly refused
-        who = d.players[0]
-        same = [a for a in seen[:-1] if type(a) is type(seen[-1])][-6:]
-        for a in same:
-            v = nidlib.check(s, dataclasses.replace(a, player=who))
-            if v is not None:
-                violations.append(v)
-        if len(seen) % 5 == 0:  # and actions of other decisions
-            for a in seen[-10:]:
-                v = nidlib.check(s, a)
-                if v is not None:
-                    violations.append(v)
-    return events, violations, finals
+    return expansion_material(GAMES, lambda seed: (("thingvellir",), False), _choose)
 
 
 def test_the_games_cover_thingvellir() -> None:
@@ -130,28 +98,14 @@ def test_the_games_cover_thingvellir() -> None:
 
 def test_every_thingvellir_event_and_refusal_is_complete() -> None:
     events, violations, _ = material()
-    problems: list[str] = []
-    for key in sorted({e.key for e in events} | {v.key for v in violations}):
-        problems += _check_key(key, "event/violation")
-    for item in [*events, *violations]:
-        for lang in LANGUAGES:
-            problems += _problems(item.text(lang), lang, f"{type(item).__name__} {item.key}")
+    problems = rendering_problems(events, violations)
     assert not problems, "\n".join(sorted(set(problems))[:60])
 
 
 def test_every_thingvellir_score_line_is_complete() -> None:
     _, _, finals = material()
-    problems: list[str] = []
-    artifacts = 0
-    for s in finals:
-        table = nidlib.final_scores(s)
-        for p in table.players:
-            for line in p.lines:
-                artifacts += line.key == "score.artifacts"
-                problems += _check_key(line.key, "score line")
-                for lang in LANGUAGES:
-                    problems += _problems(line.text(lang), lang, f"score line {line.key}")
-    assert artifacts >= 10
+    problems, keys = score_line_problems(finals)
+    assert keys["score.artifacts"] >= 10
     assert not problems, "\n".join(sorted(set(problems))[:60])
 
 

@@ -6,8 +6,9 @@ import copy
 from typing import Any
 
 import pytest
+from clikit import sheet_refusal
 
-from nidlib.tools.scoresheet import SheetError, score_sheet
+from nidlib.tools.scoresheet import score_sheet
 
 SHEET: dict[str, Any] = {
     "players": [
@@ -66,12 +67,6 @@ def test_x_th_score_1_artifacts_mercenaries_vegvisir_doubles_and_heroes() -> Non
 def test_a_wrong_thingvellir_sheet_names_the_field_and_the_rule(
     path: tuple[Any, ...], value: Any, field: str, rule: str
 ) -> None:
-    sheet = copy.deepcopy(SHEET)
-    target = sheet["players"][0]
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    with pytest.raises(SheetError) as info:
-        score_sheet(sheet)
-    assert info.value.rule == rule
-    assert info.value.path.startswith(field)
+    error = sheet_refusal(SHEET, path, value)
+    assert error.rule == rule
+    assert error.path.startswith(field)

@@ -208,6 +208,18 @@ class SeatRow(w.HBox):
         super().__init__([self.name, self.kind], layout=w.Layout(gap="8px"))
 
 
+def _expansion_box(name: str, lang: str | None) -> w.Checkbox:
+    """The set-up form's box that plays with expansion ``name`` (``ui.game.<name>``, CSS ``nt-game-<name>``)."""
+    box = w.Checkbox(
+        value=False,
+        description=t(f"ui.game.{name}", lang),
+        indent=False,
+        layout=w.Layout(width="auto", max_width="100%"),
+    )
+    box.add_class(f"nt-game-{name}")
+    return box
+
+
 class GameApp(w.VBox):
     """Set-up form, then the table with bot stepping, hints, history, save and load."""
 
@@ -243,21 +255,9 @@ class GameApp(w.VBox):
         self.seed.add_class("nt-game-seed")
         self.first_game = w.Checkbox(value=True, description=t("game.setup.first-game", lang), indent=False)
         #: Thingvellir (RULES.md A.1): the Camp, artifacts, mercenaries and six more heroes
-        self.thingvellir = w.Checkbox(
-            value=False,
-            description=t("ui.game.thingvellir", lang),
-            indent=False,
-            layout=w.Layout(width="auto", max_width="100%"),
-        )
-        self.thingvellir.add_class("nt-game-thingvellir")
+        self.thingvellir = _expansion_box("thingvellir", lang)
         #: Idavoll (RULES.md A.2): Mythology cards in the Dancing Dragon in Age I rounds 1-3; both boxes: A.3
-        self.idavoll = w.Checkbox(
-            value=False,
-            description=t("ui.game.idavoll", lang),
-            indent=False,
-            layout=w.Layout(width="auto", max_width="100%"),
-        )
-        self.idavoll.add_class("nt-game-idavoll")
+        self.idavoll = _expansion_box("idavoll", lang)
         self.start_button = w.Button(
             description=t("game.setup.start", lang), button_style="primary", icon="play"
         )

@@ -28,15 +28,14 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final, TypeAlias
 
-from nidlib.content.scenario import Scenario
+from nidlib.content.scenario import Scenario, card_matches
 from nidlib.core.actions import Action, Keep, Pick, parse
-from nidlib.core.cards import CARDS, CLASS_LETTER, CLASSES, CardKind
+from nidlib.core.cards import CARDS, CLASSES
 from nidlib.core.errors import DocumentError, InvalidActionError, Violation
 from nidlib.core.events import Event
 from nidlib.core.messages import catalogue, render
@@ -56,7 +55,6 @@ NAMES: dict[int, tuple[str, ...]] = {
     4: ("Ana", "Bo", "Cy", "Di"),
     5: ("Ana", "Bo", "Cy", "Di", "Ed"),
 }
-_LETTER_CLASS = {v: k for k, v in CLASS_LETTER.items()}
 _CLASS_NAMES: Final = tuple(c.value for c in CLASSES)
 
 #: where a check looks: the position after the k-th action (0: the start), or one of these words
@@ -592,22 +590,8 @@ def load_rulings(folder: str = "rulings") -> tuple[EdgeCase, ...]:
 # --- playing a ruling ----------------------------------------------------------------------------
 
 
-def _norm(text: str) -> str:
-    t = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in t.lower() if ch.isalnum())
-
-
 def _matches(cid: str, spec: str) -> bool:
-    c = CARDS[cid]
-    if spec == "*" or spec == cid:
-        return True
-    if spec.upper().startswith("RO"):
-        return c.kind is CardKind.ROYAL_OFFERING and str(c.offering) == spec[2:]
-    if c.kind is CardKind.DWARF and spec[:1].upper() in _LETTER_CLASS:
-        if c.cls is not _LETTER_CLASS[spec[:1].upper()]:
-            return False
-        return not spec[1:] or (spec[1:].isdigit() and c.ranks[0] == int(spec[1:]))
-    return _norm(c.name) == _norm(spec)
+    return spec == "*" or card_matches(cid, spec)
 
 
 def resolve(s: State, text: str) -> Action:

@@ -152,6 +152,7 @@ __all__ = [
     "Scenario",
     "ScenarioError",
     "apply_until",
+    "card_matches",
     "coin_at",
     "heroes_owed",
     "load",
@@ -1750,7 +1751,7 @@ class Scenario:
         if spec is not None:
             for row in s.taverns:
                 for cid in row:
-                    if _matches(cid, spec):
+                    if card_matches(cid, spec):
                         part.loki = cid
                         return
             raise ScenarioError(
@@ -1758,8 +1759,9 @@ class Scenario:
             )
 
 
-def _matches(cid: str, spec: str) -> bool:
-    """Whether card ``cid`` is the one ``spec`` names: its id, ``W3``/``H``/``RO3``, or its name."""
+def card_matches(cid: str, spec: str) -> bool:
+    """Whether card ``cid`` is the one ``spec`` names: its id, ``W3``/``H``/``RO3``, or its name
+    (also the gallery's way of naming a card in an action, nidlib.content.gallery.resolve)."""
     c = CARDS[cid]
     if spec == cid:
         return True

@@ -38,7 +38,7 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, NoReturn
 
 from nidlib.core.cards import (
@@ -360,15 +360,24 @@ class _Checker:
             raise self.fail(path, rule, "sheet.myth-not-owned", card=CARDS[ident].name)
         return ident
 
-    def captured(self, base: str, value: object, zone: list[str]) -> dict[str, str]:
-        """Each Giant's captured dwarf, by its bravery points, or "face down"/null (X-ID-8, X-ID-GIANT-3)."""
-        path = f"{base}.captured"
-        out: dict[str, str] = {}
+    def myth_entries(
+        self, path: str, value: object, kind: CardKind, zone: list[str], rule: str
+    ) -> Iterator[tuple[str, str, object]]:
+        """The entries of the object at ``path``, keyed by an owned God/Giant/Valkyrie of ``kind``, each
+        named once: ``(entry path, card id, entry)``."""
+        seen: set[str] = set()
         for key, entry in self.obj(value, path).items():
             p = f"{path}.{key}"
-            giant = self.myth_owned(p, key, CardKind.GIANT, zone, "X-ID-8")
-            if giant in out:
-                raise self.fail(p, "X-ID-8", "sheet.myth-twice", card=CARDS[giant].name)
+            ident = self.myth_owned(p, key, kind, zone, rule)
+            if ident in seen:
+                raise self.fail(p, rule, "sheet.myth-twice", card=CARDS[ident].name)
+            seen.add(ident)
+            yield p, ident, entry
+
+    def captured(self, base: str, value: object, zone: list[str]) -> dict[str, str]:
+        """Each Giant's captured dwarf, by its bravery points, or "face down"/null (X-ID-8, X-ID-GIANT-3)."""
+        out: dict[str, str] = {}
+        for p, giant, entry in self.myth_entries(f"{base}.captured", value, CardKind.GIANT, zone, "X-ID-8"):
             if entry is None or (isinstance(entry, str) and normalize_name(entry) in ("facedown", "none")):
                 continue  # turned face down (or nothing captured): 0 points (X-ID-SCORE-2)
             cls = GIANT_CLASS[giant]
@@ -382,13 +391,10 @@ class _Checker:
 
     def notches(self, base: str, value: object, zone: list[str]) -> dict[str, int]:
         """How many times each Valkyrie's condition was met (X-ID-9)."""
-        path = f"{base}.notches"
         out: dict[str, int] = {}
-        for key, entry in self.obj(value, path).items():
-            p = f"{path}.{key}"
-            valkyrie = self.myth_owned(p, key, CardKind.VALKYRIE, zone, "X-ID-9")
-            if valkyrie in out:
-                raise self.fail(p, "X-ID-9", "sheet.myth-twice", card=CARDS[valkyrie].name)
+        for p, valkyrie, entry in self.myth_entries(
+            f"{base}.notches", value, CardKind.VALKYRIE, zone, "X-ID-9"
+        ):
             k = _as_int(entry)
             if k is None or not 0 <= k <= MAX_NOTCHES:
                 raise self.fail(p, "X-ID-9", "sheet.notches-value", value=_quote(entry), limit=MAX_NOTCHES)

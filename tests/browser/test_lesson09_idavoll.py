@@ -12,15 +12,13 @@ for fixed times.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from widgets.game import LEVELS
+from .playkit import GAME_WIDE, PHONE_SIZE, fits_a_phone, play, set_up_game
 
 GAME_TIMEOUT_S = 240
 GODS = ("Freya", "Frigg", "Loki", "Odin", "Thor")
@@ -28,21 +26,8 @@ SEED = 1  # the learner (seat 0, this driver) takes Loki in round 1 and may use 
 BUTTONS = "button.nt-action-button:enabled"
 
 
-def _position(page: Page) -> str:
-    return page.locator(".nt-game-position").inner_text()
-
-
-def _changed(page: Page, before: str, timeout_ms: int) -> bool:
-    try:
-        expect(page.locator(".nt-game-position")).not_to_have_text(before, timeout=timeout_ms)
-    except AssertionError:
-        return False
-    return True
-
-
 def _no_overflow(page: Page) -> None:
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 1, f"the page is {overflow}px wider than a phone"
+    fits_a_phone(page, slack=1)
 
 
 def _round(page: Page) -> int:
@@ -67,20 +52,13 @@ def _god_buttons(page: Page) -> list[str]:
 def test_an_idavoll_game_uses_a_god(
     page: Page,
     voila_url: str,
-    open_lesson: Callable[[Page, str, str, str], Page],
     save_screenshot: Callable[[Page, str], Path],
     lang: str,
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 1200})
-    open_lesson(page, voila_url, "09-play-a-game", f"?lang={lang}")
-    expect(page.locator(".nt-game-setup")).to_be_visible()
-    page.locator(".nt-game-seat1 select").select_option(index=1 + LEVELS.index("greedy"))  # after "human"
-    page.locator(".nt-game-seed input").fill(str(SEED))
-    page.locator(".nt-game-seed input").press("Enter")
-    page.locator(".nt-game-idavoll input").check()
-    page.set_viewport_size({"width": 390, "height": 844})
+    set_up_game(page, voila_url, lang, "idavoll", seed=SEED)
+    page.set_viewport_size(PHONE_SIZE)
     _no_overflow(page)  # the set-up form with both expansions' boxes fits a phone
-    page.set_viewport_size({"width": 1280, "height": 1200})
+    page.set_viewport_size(GAME_WIDE)
     page.locator("button.nt-game-start").click()
     myth = page.locator(".nt-myth-view")
     expect(myth).to_be_visible(timeout=30_000)
@@ -91,25 +69,15 @@ def test_an_idavoll_game_uses_a_god(
         dragon.locator('[data-card="loki"]')
     ).to_be_visible()  # seed 1's Dancing Dragon: Freya, Loki, Brynhildr
 
-    start = time.monotonic()
     used = ""
     marked = False
-    stale = 0
-    while _round(page) < 4 or not used:
-        assert time.monotonic() - start < GAME_TIMEOUT_S, f"no God decision by round {_round(page)}"
-        before = _position(page)
-        auto = page.locator("button.nt-game-auto")
+
+    def decide() -> None:
+        nonlocal used
         gods = _god_buttons(page)
-        if auto.is_enabled():
-            try:
-                auto.click(timeout=10_000)
-            except PlaywrightTimeoutError:
-                continue  # the page moved on between the check and the click: look at the new position
-        elif page.locator("button.nt-bid-confirm").is_visible():
-            _bid_high_on_the_dragon(page)
-        elif gods and not used:
+        if gods and not used:
             # a God's decision: read it on a phone first, then use the power
-            page.set_viewport_size({"width": 390, "height": 844})
+            page.set_viewport_size(PHONE_SIZE)
             panel = page.locator(".nt-action-panel")
             panel.scroll_into_view_if_needed()
             _no_overflow(page)
@@ -123,14 +91,9 @@ def test_an_idavoll_game_uses_a_god(
             buttons = page.locator(BUTTONS)
             expect(buttons.first).to_be_visible(timeout=20_000)
             (buttons.filter(has_text=take[0]) if take else buttons).first.click()
-        if not _changed(page, before, 30_000):
-            stale += 1  # a click on a button drawn for the previous position: the page ignores it
-            assert stale <= 5, page.locator(".nt-game").inner_text()[:2000]
-            continue
-        stale = 0
-        assert page.locator(".nt-message-error").count() == 0, page.locator(
-            ".nt-message-error"
-        ).first.inner_text()
+
+    def moved() -> None:
+        nonlocal marked
         if used and not marked:
             # just after the reservation: Loki's token lies on the reserved card (X-ID-GOD-LOKI-1)
             marked = True
@@ -141,6 +104,16 @@ def test_an_idavoll_game_uses_a_god(
             mark.scroll_into_view_if_needed()
             _no_overflow(page)
             save_screenshot(page, f"id-game-loki-mark-{lang}-390")
+
+    play(
+        page,
+        done=lambda: _round(page) >= 4 and bool(used),
+        timeout_s=GAME_TIMEOUT_S,
+        late=lambda: f"no God decision by round {_round(page)}",
+        bid=lambda: _bid_high_on_the_dragon(page),
+        decide=decide,
+        moved=moved,
+    )
     assert used.startswith("Loki: reserve"), used
     own = page.locator(".nt-player").first  # the learner's board and army come first
     token = own.locator('.nt-token[data-token="loki"]')

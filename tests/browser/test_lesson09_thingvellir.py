@@ -10,47 +10,28 @@ conditions, never for fixed times.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from widgets.game import LEVELS
+from .playkit import PHONE_SIZE, fits_a_phone, play, set_up_game
 
 GAME_TIMEOUT_S = 150
 #: the Camp visit's button follows the "or visit the Camp" heading among the choices
 CAMP_BUTTON = ".nt-action-group ~ button.nt-action-button:enabled"
 
 
-def _position(page: Page) -> str:
-    return page.locator(".nt-game-position").inner_text()
-
-
-def _changed(page: Page, before: str, timeout_ms: int) -> bool:
-    try:
-        expect(page.locator(".nt-game-position")).not_to_have_text(before, timeout=timeout_ms)
-    except AssertionError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize(("lang", "words"), [("en", "Camp"), ("zh-Hant", "營地")])
 def test_a_thingvellir_game_visits_the_camp(
     page: Page,
     voila_url: str,
-    open_lesson: Callable[[Page, str, str, str], Page],
     save_screenshot: Callable[[Page, str], Path],
     lang: str,
     words: str,
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 1200})
-    open_lesson(page, voila_url, "09-play-a-game", f"?lang={lang}")
-    expect(page.locator(".nt-game-setup")).to_be_visible()
-    page.locator(".nt-game-seat1 select").select_option(index=1 + LEVELS.index("greedy"))  # after "human"
-    page.locator(".nt-game-thingvellir input").check()
+    set_up_game(page, voila_url, lang, "thingvellir")
     page.locator("button.nt-game-start").click()
     camp = page.locator(".nt-camp-view")
     expect(camp).to_be_visible(timeout=30_000)
@@ -59,30 +40,23 @@ def test_a_thingvellir_game_visits_the_camp(
     # the six Thingvellir heroes are on offer beside the base game's
     expect(page.locator('.nt-heroes-view [data-card="holda"]')).to_be_visible()
 
-    start = time.monotonic()
     visited = False
     in_camp = 0
-    stale = 0
-    while not visited:
-        assert time.monotonic() - start < GAME_TIMEOUT_S, "the learner never picked first in a tavern"
+
+    def done() -> bool:
         assert "nt-score-table" not in page.locator(".nt-game-final").inner_html()
-        before = _position(page)
-        auto = page.locator("button.nt-game-auto")
-        confirm = page.locator("button.nt-bid-confirm")
-        if auto.is_enabled():
-            try:
-                auto.click(timeout=10_000)
-            except PlaywrightTimeoutError:
-                # the page moved on between the check and the click (the learner's turn now: Auto-play is
-                # disabled for good): look again at the new position
-                continue
-        elif confirm.is_visible():
-            # the three highest coins on the taverns: the learner then often picks first (X-TH-4)
-            count = page.locator(".nt-bid-t0 select option").count() - 1
-            for k in range(3):
-                page.locator(f".nt-bid-t{k} select").select_option(index=count - k)
-            confirm.click()
-        elif page.locator(CAMP_BUTTON).count():
+        return visited
+
+    def bid() -> None:
+        # the three highest coins on the taverns: the learner then often picks first (X-TH-4)
+        count = page.locator(".nt-bid-t0 select option").count() - 1
+        for k in range(3):
+            page.locator(f".nt-bid-t{k} select").select_option(index=count - k)
+        page.locator("button.nt-bid-confirm").click()
+
+    def decide() -> None:
+        nonlocal visited, in_camp
+        if page.locator(CAMP_BUTTON).count():
             save_screenshot(page, f"tv-game-camp-choice-{lang}-1280")
             in_camp = camp.locator(".nt-card").count()
             page.locator(CAMP_BUTTON).first.click()
@@ -91,25 +65,29 @@ def test_a_thingvellir_game_visits_the_camp(
             buttons = page.locator("button.nt-action-button:enabled")
             expect(buttons.first).to_be_visible(timeout=10_000)
             buttons.first.click()
-        if not _changed(page, before, 30_000):
-            stale += 1  # a click on a button drawn for the previous position: the page ignores it
-            assert stale <= 5, page.locator(".nt-game").inner_text()[:2000]
-            visited = False
-            continue
-        stale = 0
-        assert page.locator(".nt-message-error").count() == 0, page.locator(
-            ".nt-message-error"
-        ).first.inner_text()
+
+    def stale_click() -> None:
+        nonlocal visited
+        visited = False
+
+    play(
+        page,
+        done=done,
+        timeout_s=GAME_TIMEOUT_S,
+        late=lambda: "the learner never picked first in a tavern",
+        bid=bid,
+        decide=decide,
+        stale_click=stale_click,
+    )
 
     # one Camp card left the Camp; the Camp says it was visited; 2 players: discard a tavern card (X-TH-6)
     expect(camp.locator(".nt-card")).to_have_count(in_camp - 1)
     expect(camp.locator(".nt-badge-act")).to_be_visible()
     expect(page.locator("button.nt-action-button:enabled").first).to_be_visible(timeout=20_000)
     save_screenshot(page, f"tv-game-after-visit-{lang}-1280")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE_SIZE)
     expect(camp).to_be_visible()
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 1, f"the page is {overflow}px wider than a phone"
+    fits_a_phone(page, slack=1)
     camp.scroll_into_view_if_needed()
     save_screenshot(page, f"tv-game-camp-{lang}-390")
     page.locator(".nt-action-panel").scroll_into_view_if_needed()

@@ -16,6 +16,8 @@ from nidlib.core.messages import render
 from widgets import render as r
 from widgets.lessons import l16_thingvellir as lesson
 
+from .playkit import WIDE, answer_check, open_on_a_phone, phone_screenshots
+
 STEM = "16-thingvellir"
 
 
@@ -25,7 +27,7 @@ def test_camp_visit_refused_visit_doubles_and_check(
     open_lesson: Callable[..., Page],
     save_screenshot: Callable[[Page, str], Path],
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size(WIDE)
     open_lesson(page, voila_url, STEM)
     visit = page.locator(".nt-l16-visit")
     expect(visit.locator(".nt-camp")).to_be_visible()
@@ -46,13 +48,7 @@ def test_camp_visit_refused_visit_doubles_and_check(
 
     q = page.locator(".nt-l16-q")
     answer = lesson.question_answer()
-    wrong = next(n for n in (28, 33, 38, 43, 48) if n != answer)
-    q.get_by_role("radio", name=str(wrong), exact=True).check()
-    q.locator("button.nt-predict-check").click()
-    expect(q.locator(".nt-predict-feedback")).to_contain_text("Not quite")
-    q.get_by_role("radio", name=str(answer), exact=True).check()
-    q.locator("button.nt-predict-check").click()
-    expect(q.locator(".nt-predict-feedback")).to_contain_text(f"= {answer} points")
+    answer_check(q, answer, (28, 33, 38, 43, 48), f"= {answer} points")
     q.screenshot(path=str(save_screenshot(page, "lesson16-check-1280-en")))
 
 
@@ -60,22 +56,18 @@ def test_camp_visit_refused_visit_doubles_and_check(
 def test_the_lesson_on_a_phone(
     page: Page,
     voila_url: str,
-    open_lesson: Callable[..., Page],
     save_screenshot: Callable[[Page, str], Path],
     lang: str,
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_lesson(page, voila_url, STEM, f"?lang={lang}")
-    expect(page.locator(".nt-prose h1").first).to_contain_text(render("lesson.16.title", lang=lang)[4:])
+    open_on_a_phone(page, voila_url, STEM, lang, 16)
     enlist = page.locator(".nt-l16-enlist")
     enlist.locator("button.nt-action-button").first.click()  # Ana's card at the Shining Horse
     label = render("ui.action.enlist-order.first", lang=lang)
     enlist.locator("button.nt-action-button", has_text=label).click()
     expect(enlist.locator(".nt-event-log").locator('[data-rule="X-TH-9"]').first).to_be_attached()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page scrolls sideways at 390 px ({width})"
-    enlist.screenshot(path=str(save_screenshot(page, f"lesson16-enlist-390-{lang}")))
-    page.screenshot(path=str(save_screenshot(page, f"lesson16-page-390-{lang}")), full_page=True)
+    phone_screenshots(
+        page, enlist, save_screenshot, f"lesson16-enlist-390-{lang}", f"lesson16-page-390-{lang}"
+    )
 
 
 def test_zh_hant_page_at_1280(
@@ -84,7 +76,7 @@ def test_zh_hant_page_at_1280(
     open_lesson: Callable[..., Page],
     save_screenshot: Callable[[Page, str], Path],
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size(WIDE)
     open_lesson(page, voila_url, STEM, "?lang=zh-Hant")
     visit = page.locator(".nt-l16-visit")
     expect(visit.locator(".nt-camp")).to_contain_text(render("ui.camp.title", lang="zh-Hant"))
@@ -100,7 +92,7 @@ def test_the_lab_plays_a_seeded_thingvellir_game_to_a_moment(
     open_lesson: Callable[..., Page],
     save_screenshot: Callable[[Page, str], Path],
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size(WIDE)
     open_lesson(page, voila_url, "10-edge-case-lab")
     title = render("lab.tv.title")
     page.locator(".jupyter-widget-Collapse-header", has_text=title).click()

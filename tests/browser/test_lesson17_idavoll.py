@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from nidlib.core.messages import render
 from widgets.lessons import l17_idavoll as lesson
+
+from .playkit import WIDE, answer_check, open_on_a_phone, phone_screenshots
 
 STEM = "17-idavoll"
 
@@ -30,7 +31,7 @@ def test_dragon_giant_and_check(
     open_lesson: Callable[..., Page],
     save_screenshot: Callable[[Page, str], Path],
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size(WIDE)
     open_lesson(page, voila_url, STEM)
     dragon = page.locator(".nt-l17-dragon")
     expect(dragon.locator(".nt-l17-age")).to_contain_text("round 1 of 5")
@@ -51,13 +52,7 @@ def test_dragon_giant_and_check(
 
     q = page.locator(".nt-l17-q")
     answer = lesson.question_answer()
-    wrong = next(n for n in (3, 6, 10, 16) if n != answer)
-    q.get_by_role("radio", name=str(wrong), exact=True).check()
-    q.locator("button.nt-predict-check").click()
-    expect(q.locator(".nt-predict-feedback")).to_contain_text("Not quite")
-    q.get_by_role("radio", name=str(answer), exact=True).check()
-    q.locator("button.nt-predict-check").click()
-    expect(q.locator(".nt-predict-feedback")).to_contain_text(f"worth {answer} points")
+    answer_check(q, answer, (3, 6, 10, 16), f"worth {answer} points")
     q.screenshot(path=str(save_screenshot(page, "lesson17-check-1280-en")))
 
 
@@ -65,23 +60,17 @@ def test_dragon_giant_and_check(
 def test_the_lesson_on_a_phone(
     page: Page,
     voila_url: str,
-    open_lesson: Callable[..., Page],
     save_screenshot: Callable[[Page, str], Path],
     lang: str,
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_lesson(page, voila_url, STEM, f"?lang={lang}")
-    expect(page.locator(".nt-prose h1").first).to_contain_text(render("lesson.17.title", lang=lang)[4:])
+    open_on_a_phone(page, voila_url, STEM, lang, 17)
     loki = page.locator(".nt-l17-loki")
     loki.locator(
         "button.nt-action-button", has_text=re.compile(r"\bThor\b")
     ).first.click()  # on Thor, not Durathor
     expect(loki.locator(".nt-event-log").locator('[data-rule="X-ID-GOD-LOKI-1"]').first).to_be_attached()
     expect(loki.locator(".nt-bid-panel")).to_be_visible()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page scrolls sideways at 390 px ({width})"
-    loki.screenshot(path=str(save_screenshot(page, f"lesson17-loki-390-{lang}")))
-    page.screenshot(path=str(save_screenshot(page, f"lesson17-page-390-{lang}")), full_page=True)
+    phone_screenshots(page, loki, save_screenshot, f"lesson17-loki-390-{lang}", f"lesson17-page-390-{lang}")
 
 
 # Every card head ("Animal · Warrior", "神兽·矿工") and, on a phone, every card name in an army that ends in "…"

@@ -12,19 +12,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from .playkit import changed, position
+
 GAME_TIMEOUT_S = 150
-
-
-def _position(page: Page) -> str:
-    return page.locator(".nt-game-position").inner_text()
-
-
-def _changed(page: Page, before: str, timeout_ms: int = 20_000) -> bool:
-    try:
-        expect(page.locator(".nt-game-position")).not_to_have_text(before, timeout=timeout_ms)
-    except AssertionError:
-        return False
-    return True
 
 
 def test_whole_game_against_a_bot(
@@ -49,7 +39,7 @@ def test_whole_game_against_a_bot(
     shot_taken = False
     while "The game is over" not in turn.inner_text():
         assert time.monotonic() - start < GAME_TIMEOUT_S, f"the game did not end ({moves} moves)"
-        before = _position(page)
+        before = position(page)
         text = turn.inner_text()
         if "Waiting for the computer" in text:
             what = "auto"
@@ -69,7 +59,7 @@ def test_whole_game_against_a_bot(
             buttons = page.locator("button.nt-action-button:enabled")
             expect(buttons.first).to_be_visible(timeout=10_000)
             buttons.first.click()
-        if not _changed(page, before, 5_000 if what == "action" else 30_000):
+        if not changed(page, before, 5_000 if what == "action" else 30_000):
             # a click can land on a button drawn for the previous position (the page redraws in
             # several messages); the page then explains the refusal and the driver simply retries
             stale += 1
@@ -96,9 +86,9 @@ def test_whole_game_against_a_bot(
     expect(page.locator(".nt-game-json textarea")).to_have_value(
         __import__("re").compile(r'^\{"schema": "nidavellir-tutor/game"'), timeout=10_000
     )
-    before = _position(page)
+    before = position(page)
     page.locator("button.nt-game-back").click()
-    assert _changed(page, before)
+    assert changed(page, before, 20_000)
     expect(page.locator(".nt-game-position")).to_contain_text("looking at the past")
 
 

@@ -4,15 +4,10 @@ Used by tests/engine/test_idavoll_soak.py (a few hundred games in the suite) and
 bench/soak_thingvellir.py (20,000 games with Idavoll alone and with both expansions, recorded in
 docs/benchmarks.md). With Thingvellir the checks of ``tvkit`` run as well.
 
-Invariants (A.7 "Invariants", with Idavoll):
+Invariants (A.7 "Invariants", with Idavoll): coins, every card once (with the Mythology deck, reserve,
+removed pile, drawn cards, Giants' captures), Mythology cards never in a discard pile (X-ID-4): the checks
+shared with Thingvellir, in ``a7kit``; and, here, what compares a step with the ones before:
 
-* coins: each player owns 5 coins, or 4 after Jarnglofi (X-TH-ART-JARNGLOFI-4); gold coins are
-  conserved with the Treasury, basic coins with ``out_of_game`` (R-COIN-1; Hrungnir's transformations too);
-* cards: every card of both Age decks, every hero, the 20 Mythology cards and Gullinbursti are in exactly
-  one place: a deck, a tavern, the discard, the Mythology deck, reserve, removed pile or drawn cards
-  (Frigg, Skymir), under a Giant, waiting for a capture choice, an army, a command zone (and, with
-  Thingvellir, the Camp decks, the Camp and its discard);
-* Mythology cards never reach the discard pile (X-ID-4) nor the Camp's;
 * every Giant captures at most one card: its state goes from "" to a card or "-" once and never changes
   again (X-ID-8);
 * a Valkyrie's k only grows (X-ID-9);
@@ -29,110 +24,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from a7kit import Violation, check_invariants, expected_cards, where_cards
+
 import nidlib
 from nidlib import State
-from nidlib.core.cards import CAMP_DECKS, CARDS, MYTHOLOGY_IDS, CardKind, age_deck, hero_ids
-from nidlib.core.coins import CoinKind, initial_treasury
 from nidlib.core.serialize import read_state, state_to_dict
-from nidlib.core.tasks import BidsDue, CaptureDue, PickDue
+from nidlib.core.tasks import BidsDue, PickDue
 from nidlib.rules.base import heroes_for_lines, rounds_in_age
 from nidlib.rules.engine import advance, eligible_heroes, legal_actions, lines
 from nidlib.tools.bots import random_action
 
-GULLINBURSTI = "gullinbursti"
-_MYTH = frozenset(MYTHOLOGY_IDS)
-
-
-class Violation(AssertionError):
-    """An invariant that does not hold."""
-
-
-def expected_cards(s: State) -> Counter[str]:
-    n = s.options.players
-    out = Counter(c.id for age in (1, 2) for c in age_deck(age, n))
-    out.update(hero_ids(s.options.expansions, first_game=s.options.first_game))
-    if s.camp is not None:
-        out.update(c for deck in CAMP_DECKS.values() for c in deck)
-    out.update(MYTHOLOGY_IDS)
-    out[GULLINBURSTI] += 1
-    return out
-
-
-def where_cards(s: State) -> Counter[str]:
-    part = s.idavoll
-    assert part is not None
-    where: Counter[str] = Counter()
-    for deck in (s.decks[1], s.decks[2], s.discard, s.pioneer_draw, s.heroes_available, *s.taverns):
-        where.update(deck)
-    for deck in (part.deck, part.reserve, part.removed, part.drawn):
-        where.update(deck)
-    where.update(c for c in part.captured if c not in ("", "-"))
-    where.update(t.card for t in s.tasks if isinstance(t, CaptureDue))
-    camp = s.camp
-    if camp is not None:
-        for deck in (camp.decks[1], camp.decks[2], camp.cards, camp.discard, camp.removed):
-            where.update(deck)
-    for p in s.players:
-        for col in p.columns:
-            where.update(col)
-        where.update(c for c in p.command_zone if c in CARDS)
-        if "thrud" in p.heroes and p.thrud >= 0:
-            where["thrud"] += 1
-    if not where[GULLINBURSTI]:  # aside until Hraesvelg is taken (X-ID-ANIMAL-HREASVELG-1)
-        where[GULLINBURSTI] = 1
-    where["armorer"] = 0
-    return where
-
-
-def check_invariants(s: State, expected: Counter[str]) -> None:
-    part = s.idavoll
-    if part is None:
-        raise Violation("an Idavoll game without its state part")
-    # coins (R-COIN-1, X-TH-ART-JARNGLOFI-4, X-ID-GIANT-HRUNGNIR-1)
-    n = s.options.players
-    gold: Counter[int] = Counter()
-    basics: Counter[str] = Counter(s.out_of_game)
-    for i, p in enumerate(s.players):
-        coins = p.coins()
-        want = 4 if "jarnglofi" in p.command_zone else 5
-        if len(coins) != want:
-            raise Violation(f"player {i} owns {len(coins)} coins, not {want}")
-        for c in coins:
-            if c.kind is CoinKind.ROYAL:
-                gold[c.value] += 1
-            else:
-                basics[str(c)] += 1
-    for value, count in initial_treasury(n).items():
-        if s.treasury[value] + gold[value] != count:
-            raise Violation(f"gold {value}: Treasury {s.treasury[value]} + owned {gold[value]} != {count}")
-    for v in ("2", "3", "4", "5b"):
-        if basics[v] != n:
-            raise Violation(f"basic {v}: {basics[v]} accounted for, expected {n}")
-    if s.camp is not None and len(s.camp.cards) > 5:
-        raise Violation(f"the Camp holds {len(s.camp.cards)} cards [X-TH-3]")
-    # Mythology cards never in a discard pile (X-ID-4)
-    piles = [s.discard, s.camp.discard] if s.camp is not None else [s.discard]
-    for pile in piles:
-        mixed = [c for c in pile if c in _MYTH]
-        if mixed:
-            raise Violation(f"Mythology cards in a discard pile: {mixed} [X-ID-4]")
-    # every card once
-    where = where_cards(s)
-    doubles = [
-        c for c, k in where.items() if k and CARDS.get(c) is not None and CARDS[c].kind is CardKind.DOUBLE
-    ]
-    for d in doubles:
-        # Olwyn's doubles stay when Odin returns her (X-ID-GOD-ODIN-4, X-TH-HERO-OLWYN-5)
-        if where[d] > 1 or not (any("olwyn" in p.heroes for p in s.players) or "odin" in part.used):
-            raise Violation(f"{d} is in {where[d]} places, or came without Olwyn")
-        del where[d]
-    if any("thrud" in p.heroes and p.thrud < 0 and "thrud" not in p.command_zone for p in s.players):
-        where["thrud"] += 1
-    where = +where
-    if where != expected:
-        extra = where - expected
-        missing = expected - where
-        raise Violation(f"cards out of place: extra {dict(extra)}, missing {dict(missing)}")
+__all__ = ["Tracker", "Violation", "check_invariants", "expected_cards", "random_game", "where_cards"]
 
 
 class Tracker:

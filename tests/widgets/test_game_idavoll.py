@@ -6,7 +6,6 @@ line on the final score sheet, saving and loading."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from functools import cache
@@ -18,8 +17,8 @@ import nidlib
 from nidlib.core.actions import Action, Frigg, FriggKeep, Pick, Recruit, Swap, Thor
 from nidlib.core.cards import MYTHOLOGY_IDS
 from nidlib.core.messages import LANGUAGES
-from nidlib.core.serialize import state_to_dict
 from nidlib.core.state import State
+from tests.widgets.gamekit import find_positions, loaded, plays_in_words
 from widgets import render
 from widgets.components import GameTableView
 from widgets.game import GameApp, load_game
@@ -71,33 +70,17 @@ def _lean(legal: list[Action], rng: random.Random) -> Action:
 @cache
 def positions() -> dict[str, State]:
     """A real position for each kind: seeded games with Idavoll, alone and with Thingvellir, 2-5 players."""
-    # Hrungnir meeting Uline's owner is rare in seeded games: a built position (X-ID-GIANT-HRUNGNIR-3)
-    found: dict[str, State] = {
-        "hrungnir": nidlib.apply(uline_meets_hrungnir(), nidlib.parse("p0:capture:yes"))[0]
-    }
-    for seed in range(200):
-        expansions = (("idavoll",), ("thingvellir", "idavoll"))[seed % 2]
-        s = nidlib.new_game(2 + seed % 4, seed=seed, expansions=expansions)
-        rng = random.Random(seed)
-        while not s.is_over:
-            k = _kind(s)
-            if k in KINDS and k not in found:
-                found[k] = s
-            d = nidlib.decision(s)
-            assert d is not None
-            s, _ = nidlib.apply(s, _lean(nidlib.legal_actions(s, d.players[0]), rng))
-        if len(found) == len(KINDS):
-            return found
-    missing = sorted(set(KINDS) - set(found))
-    raise AssertionError(f"no seeded game reached {missing}")
-
-
-def _loaded(s: State, lang: str | None = None) -> tuple[GameApp, GameTableView]:
-    app = GameApp(lang)
-    app.load_text(json.dumps(state_to_dict(s)))  # a bare state: every seat human (hot seat)
-    table = app.table_box.children[0]
-    assert isinstance(table, GameTableView)
-    return app, table
+    return find_positions(
+        KINDS,
+        200,
+        lambda seed: nidlib.new_game(
+            2 + seed % 4, seed=seed, expansions=(("idavoll",), ("thingvellir", "idavoll"))[seed % 2]
+        ),
+        lambda s, _last: _kind(s),
+        lambda _s, legal, rng: _lean(legal, rng),
+        # Hrungnir meeting Uline's owner is rare in seeded games: a built position (X-ID-GIANT-HRUNGNIR-3)
+        built={"hrungnir": nidlib.apply(uline_meets_hrungnir(), nidlib.parse("p0:capture:yes"))[0]},
+    )
 
 
 _TEXT_FORM = re.compile(
@@ -108,36 +91,13 @@ _TEXT_FORM = re.compile(
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_new_decision_has_buttons_in_words_and_plays_X_ID(kind: str, lang: str) -> None:
-    s = positions()[kind]
-    app, table = _loaded(s, lang)
-    c = app.controller
-    assert c is not None
-    panel = table.action_panel
-    assert panel.player is not None, kind
-    legal = nidlib.legal_actions(s, panel.player)
-    enabled = [(a, b) for a, b in panel.shown if not b.disabled]
-    assert enabled, kind
-    # every legal action is offered (identical cards share a button)
-    offered = {b.description for a, b in enabled}
-    assert offered == {b.description for a, b in panel.shown if a in legal}
-    assert len(offered) == len({str(a) for a in legal}) or kind in ("frigg_pick", "freya", "loki", "thor")
-    for a, b in panel.shown:
-        assert not _TEXT_FORM.search(b.description), (kind, b.description)
-        assert str(a) not in b.description
-        assert "{" not in b.description
-        assert "ui." not in b.description
-    if lang != "en":  # the labels are translated (card and hero names stay Latin)
-        assert any(re.search(r"[\u4e00-\u9fff]", b.description) for _, b in enabled), kind
-    before = len(c.history)
-    enabled[-1][1].click()
-    assert c.violation is None
-    assert len(c.history) == before + 1
-    assert c.history[-1][2] == enabled[-1][0]
+    shared = kind in ("frigg_pick", "freya", "loki", "thor")  # identical cards share a button
+    plays_in_words(positions()[kind], kind, lang, _TEXT_FORM, one_button_each=not shared)
 
 
 def test_frigg_is_offered_apart_from_the_tavern_cards_X_ID_GOD_FRIGG_1() -> None:
     s = positions()["frigg_pick"]
-    _, table = _loaded(s)
+    _, table = loaded(s)
     panel = table.action_panel
     kids = list(panel.buttons.children)
     headings = [k for k in kids if "nt-action-group" in k._dom_classes]
@@ -154,7 +114,7 @@ def test_frigg_is_offered_apart_from_the_tavern_cards_X_ID_GOD_FRIGG_1() -> None
 
 def test_freyas_swap_takes_two_steps_on_the_page_X_ID_GOD_FREYA_1() -> None:
     s = positions()["freya"]
-    app, table = _loaded(s)
+    app, table = loaded(s)
     c = app.controller
     assert c is not None
     panel = table.action_panel
@@ -196,7 +156,7 @@ def test_the_cards_frigg_drew_are_shown_to_her_owner_only_X_ID_GOD_FRIGG_3() -> 
     d = nidlib.decision(s)
     assert d is not None
     owner = d.players[0]
-    app, table = _loaded(s)
+    app, table = loaded(s)
     title = table.action_panel.title.value
     assert "The cards you drew (only you see them)" in title
     for cid in drawn:
@@ -221,7 +181,7 @@ def test_a_capture_shows_the_giant_and_the_dwarf_X_ID_8() -> None:
     d = nidlib.decision(s)
     assert d is not None
     card = str(d.params["card"])
-    _, table = _loaded(s)
+    _, table = loaded(s)
     title = table.action_panel.title.value
     assert "waits for a" in title
     assert f'data-card="{card}"' in title
@@ -234,14 +194,14 @@ def test_a_capture_shows_the_giant_and_the_dwarf_X_ID_8() -> None:
 
 def test_the_table_shows_the_mythology_deck_and_tokens_X_ID_2() -> None:
     s = positions()["odin"]
-    _, table = _loaded(s)
+    _, table = loaded(s)
     assert table.mythology.layout.display == ""
     assert "Mythology deck:" in table.mythology.html.value
     armies = "".join(a.html.value for a in table.armies)
     assert 'data-token="odin"' in armies
     assert "Power ready" in armies
     base = nidlib.new_game(2, seed=1)
-    _, plain = _loaded(base)
+    _, plain = loaded(base)
     assert plain.mythology.layout.display == "none"
 
 
@@ -312,7 +272,7 @@ def test_a_whole_idavoll_game_against_bots_ends_with_the_mythology_line_X_ID_SCO
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_hint_names_a_legal_idavoll_choice_in_words_X_ID(kind: str) -> None:
     s = positions()[kind]
-    app, table = _loaded(s)
+    app, table = loaded(s)
     p = table.action_panel.player
     assert p is not None
     text = app.hint()
@@ -325,7 +285,7 @@ def test_the_hint_names_a_legal_idavoll_choice_in_words_X_ID(kind: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_hrungnirs_hand_order_is_explained_above_its_buttons_X_ID_GIANT_HRUNGNIR_3(lang: str) -> None:
     s = positions()["hrungnir"]
-    app, table = _loaded(s, lang)
+    app, table = loaded(s, lang)
     panel = table.action_panel
     assert 'data-rule="X-ID-GIANT-HRUNGNIR-3"' in panel.title.value
     assert render.t("ui.panel.hrungnir", lang)[:12] in panel.title.value

@@ -16,9 +16,9 @@ import nidlib
 from nidlib.core.actions import Action, Pick, Recruit
 from nidlib.core.cards import CARDS, CardKind
 from nidlib.core.messages import LANGUAGES
-from nidlib.core.serialize import state_to_dict
 from nidlib.core.state import State
 from nidlib.tools.bots import random_action
+from tests.widgets.gamekit import find_positions, loaded, plays_in_words
 from widgets.components import BidPanel, GameTableView
 from widgets.game import GameApp, load_game
 
@@ -58,45 +58,27 @@ def _kind(s: State, last: Action | None) -> str | None:
     return str(d.kind)
 
 
+def _choose(s: State, legal: list[Action], rng: random.Random) -> Action:
+    """Khrad, Olwyn, Holda or Andumia whenever they may be recruited, the Camp 4 times in 5."""
+    heroes = [a for a in legal if isinstance(a, Recruit) and a.hero in ("khrad", "olwyn", "holda", "andumia")]
+    if heroes:
+        return rng.choice(heroes)
+    camp = [a for a in legal if _camp_pick(a)]
+    if camp and rng.random() < 0.8:
+        return rng.choice(camp)
+    return random_action(s, rng)
+
+
 @cache
 def positions() -> dict[str, State]:
     """A real position for each kind: random Thingvellir games (2-5 players) that visit the Camp often."""
-    found: dict[str, State] = {}
-    for seed in range(400):
-        s = nidlib.new_game(2 + seed % 4, seed=seed, expansions=("thingvellir",))
-        rng = random.Random(seed)
-        last: Action | None = None
-        while not s.is_over:
-            k = _kind(s, last)
-            if k in KINDS and k not in found:
-                found[k] = s
-            d = nidlib.decision(s)
-            assert d is not None
-            camp = [a for a in nidlib.legal_actions(s, d.players[0]) if _camp_pick(a)]
-            heroes = [
-                a
-                for a in nidlib.legal_actions(s, d.players[0])
-                if isinstance(a, Recruit) and a.hero in ("khrad", "olwyn", "holda", "andumia")
-            ]
-            if heroes:
-                last = rng.choice(heroes)
-            elif camp and rng.random() < 0.8:
-                last = rng.choice(camp)
-            else:
-                last = random_action(s, rng)
-            s, _ = nidlib.apply(s, last)
-        if len(found) == len(KINDS):
-            return found
-    missing = sorted(set(KINDS) - set(found))
-    raise AssertionError(f"no random game reached {missing}")
-
-
-def _loaded(s: State, lang: str | None = None) -> tuple[GameApp, GameTableView]:
-    app = GameApp(lang)
-    app.load_text(json.dumps(state_to_dict(s)))  # a bare state: every seat human (hot seat)
-    table = app.table_box.children[0]
-    assert isinstance(table, GameTableView)
-    return app, table
+    return find_positions(
+        KINDS,
+        400,
+        lambda seed: nidlib.new_game(2 + seed % 4, seed=seed, expansions=("thingvellir",)),
+        _kind,
+        _choose,
+    )
 
 
 _TEXT_FORM = re.compile(r"\bp\d:|merc\d|[a-z]+-[a-z]+:|\b(enlist|vidofnir|doubles|mjollnir|camp):")
@@ -105,34 +87,12 @@ _TEXT_FORM = re.compile(r"\bp\d:|merc\d|[a-z]+-[a-z]+:|\b(enlist|vidofnir|double
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "bid4"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_new_decision_has_buttons_in_words_and_plays_X_TH(kind: str, lang: str) -> None:
-    s = positions()[kind]
-    app, table = _loaded(s, lang)
-    c = app.controller
-    assert c is not None
-    panel = table.action_panel
-    assert panel.player is not None, kind
-    legal = nidlib.legal_actions(s, panel.player)
-    enabled = [(a, b) for a, b in panel.shown if not b.disabled]
-    assert enabled, kind
-    # every legal action is offered (identical cards share a button)
-    assert {b.description for a, b in enabled} == {b.description for a, b in panel.shown if a in legal}
-    for a, b in panel.shown:
-        assert not _TEXT_FORM.search(b.description), (kind, b.description)
-        assert str(a) not in b.description
-        assert "{" not in b.description
-        assert "ui." not in b.description
-    if lang != "en":  # the labels are translated (hero, artifact and place names may stay Latin)
-        assert any(re.search(r"[\u4e00-\u9fff]", b.description) for _, b in enabled), kind
-    before = len(c.history)
-    enabled[-1][1].click()
-    assert c.violation is None
-    assert len(c.history) == before + 1
-    assert c.history[-1][2] == enabled[-1][0]
+    plays_in_words(positions()[kind], kind, lang, _TEXT_FORM, one_button_each=False)
 
 
 def test_a_camp_visit_is_offered_apart_from_the_tavern_cards_X_TH_4() -> None:
     s = positions()["camp_visit"]
-    app, table = _loaded(s)
+    app, table = loaded(s)
     panel = table.action_panel
     kids = list(panel.buttons.children)
     headings = [k for k in kids if "nt-action-group" in k._dom_classes]
@@ -156,19 +116,19 @@ def test_a_camp_visit_is_offered_apart_from_the_tavern_cards_X_TH_4() -> None:
 
 def test_khrads_coin_says_whose_plus_ten_it_is_X_TH_HERO_KHRAD_1() -> None:
     s = positions()["khrad"]
-    _, table = _loaded(s)
+    _, table = loaded(s)
     panel = table.action_panel
     assert "Khrad (your lowest coin, never a trading coin)" in panel.title.value
     assert "+10" in panel.title.value
     legal = {str(a) for a in nidlib.legal_actions(s, panel.player or 0)}
     assert {str(a) for a, b in panel.shown if not b.disabled} == legal
-    _, zh = _loaded(s, "zh-Hans")
+    _, zh = loaded(s, "zh-Hans")
     assert "Khrad（你最小的金币" in zh.action_panel.title.value
 
 
 def test_bids_of_four_coins_after_jarnglofi_X_TH_ART_JARNGLOFI_4() -> None:
     s = positions()["bid4"]
-    app, _ = _loaded(s)
+    app, _ = loaded(s)
     c = app.controller
     assert c is not None
 
@@ -319,7 +279,7 @@ def test_a_saved_game_with_bad_expansions_names_the_field() -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_hint_names_a_thingvellir_move_in_words(kind: str) -> None:
     s = positions()[kind]
-    app, _ = _loaded(s, "zh-Hant")
+    app, _ = loaded(s, "zh-Hant")
     text = app.hint()
     assert text.startswith("最強的電腦會替")
     assert not _TEXT_FORM.search(text), text

@@ -9,30 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from lessonkit import answer_question, cites, click, offered, shows_rules_and_engine_choices, speaks
 
 import nidlib
 from nidlib.core.cards import CAMP_AGE, CLASSES
-from nidlib.core.messages import render, set_language
+from nidlib.core.messages import render
 from widgets.lessons import l16_thingvellir as lesson
-
-
-def click(box, action: str) -> None:
-    """Press the enabled button of the scene's ActionPanel that applies ``action``."""
-    for a, b in box.panel.shown:
-        if str(a) == action and not b.disabled:
-            b.click()
-            return
-    offered = [str(a) for a, b in box.panel.shown if not b.disabled]
-    raise AssertionError(f"no enabled button for {action}; offered: {offered}")
-
-
-def cites(box, rule: str) -> bool:
-    """The scene's event log shows an event citing ``rule``."""
-    return f'data-rule="{rule}"' in box.event_log.html.value
-
-
-def offered(box) -> set[str]:
-    return {str(a) for a, b in box.panel.shown if not b.disabled}
 
 
 def test_every_scene_is_a_thingvellir_position_ana_decides() -> None:
@@ -237,13 +219,7 @@ def test_x_th_hero_olwyn_1_3_two_columns_and_a_second_line() -> None:
 
 
 def test_scene_rules_and_engine_choices_are_shown() -> None:
-    for name in lesson.SCENES:
-        html = lesson.rules_html(name)
-        for rule in lesson.RULES[name]:
-            assert f'data-rule="{rule}"' in html
-        if name in lesson.ENGINE_CHOICES:
-            assert "Engine choice:" in html
-            assert lesson.ENGINE_CHOICES[name][1] in html
+    shows_rules_and_engine_choices(lesson)
 
 
 def test_x_th_score_1_the_check_is_answered_by_nidlib() -> None:
@@ -253,27 +229,13 @@ def test_x_th_score_1_the_check_is_answered_by_nidlib() -> None:
     terms = {cid: pts for cid, _n, pts in lesson.question_terms()}
     assert set(terms) == {"draupnir", "svalinn", "hrafnsmerki"}
     assert answer == sum(terms.values())
-    wrong = next(v for _label, v in q.choice.options if v != answer)
-    q.choice.value = wrong
-    q.check.click()
-    assert q.last_result is False
-    q.choice.value = answer
-    q.check.click()
-    assert q.solved
+    answer_question(q, answer)
     assert f"= {answer} points" in q.feedback.value
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
 def test_the_lesson_speaks_chinese(lang: str) -> None:
-    set_language(lang)
-    try:
-        box = lesson.scene("visit")
-        text = box.children[0].value
-        assert re.search(r"[\u4e00-\u9fff]", text)
-        assert render("l16.scene.visit", lang=lang) in text.replace("&#x27;", "'")
-        assert ("引擎選擇" if lang == "zh-Hant" else "引擎选择") in lesson.rules_html("olwyn", lang)
-    finally:
-        set_language("en")
+    speaks(lesson, lang, "visit", "l16.scene.visit", "olwyn")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])

@@ -9,33 +9,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from lessonkit import answer_question, cites, click, offered, shows_rules_and_engine_choices, speaks
 
 import nidlib
 from nidlib.core.cards import CARDS, CLASSES, MYTHOLOGY_IDS, CardKind, valkyrie_value
-from nidlib.core.messages import render, set_language
+from nidlib.core.messages import render
 from nidlib.rules.base import rounds_in_age
 from widgets.components import BidPanel
 from widgets.lessons import l17_idavoll as lesson
 from widgets.render import card_name
-
-
-def click(box, action: str) -> None:
-    """Press the enabled button of the scene's ActionPanel that applies ``action``."""
-    for a, b in box.panel.shown:
-        if str(a) == action and not b.disabled:
-            b.click()
-            return
-    offered = [str(a) for a, b in box.panel.shown if not b.disabled]
-    raise AssertionError(f"no enabled button for {action}; offered: {offered}")
-
-
-def offered(box) -> set[str]:
-    return {str(a) for a, b in box.panel.shown if not b.disabled}
-
-
-def cites(box, rule: str) -> bool:
-    """The scene's event log shows an event citing ``rule``."""
-    return f'data-rule="{rule}"' in box.event_log.html.value
 
 
 def bid(box, goblin: str, dragon: str, horse: str) -> None:
@@ -233,24 +215,12 @@ def test_x_id_valk_brynhildr_1_the_check_is_answered_by_nidlib() -> None:
     for name, bid_text in lesson.question_bids():
         a = nidlib.parse(bid_text)
         assert f"{name} ({a.taverns[0].value}, {a.taverns[1].value}, {a.taverns[2].value})" in text
-    wrong = next(v for _label, v in q.choice.options if v != answer)
-    q.choice.value = wrong
-    q.check.click()
-    assert q.last_result is False
-    q.choice.value = answer
-    q.check.click()
-    assert q.solved
+    answer_question(q, answer)
     assert f"worth {answer} points" in q.feedback.value
 
 
 def test_scene_rules_and_engine_choices_are_shown() -> None:
-    for name in lesson.SCENES:
-        html = lesson.rules_html(name)
-        for rule in lesson.RULES[name]:
-            assert f'data-rule="{rule}"' in html
-        if name in lesson.ENGINE_CHOICES:
-            assert "Engine choice:" in html
-            assert lesson.ENGINE_CHOICES[name][1] in html
+    shows_rules_and_engine_choices(lesson)
 
 
 def test_the_mythology_cards_of_the_scenes_are_what_the_texts_say() -> None:
@@ -267,16 +237,8 @@ def test_the_mythology_cards_of_the_scenes_are_what_the_texts_say() -> None:
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
 def test_the_lesson_speaks_chinese(lang: str) -> None:
-    set_language(lang)
-    try:
-        box = lesson.scene("giant")
-        text = box.children[0].value
-        assert re.search(r"[\u4e00-\u9fff]", text)
-        assert render("l17.scene.giant", lang=lang) in text.replace("&#x27;", "'")
-        assert ("引擎選擇" if lang == "zh-Hant" else "引擎选择") in lesson.rules_html("loki", lang)
-        assert re.search(r"[\u4e00-\u9fff]", lesson.question_text(lang))
-    finally:
-        set_language("en")
+    speaks(lesson, lang, "giant", "l17.scene.giant", "loki")
+    assert re.search(r"[\u4e00-\u9fff]", lesson.question_text(lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])

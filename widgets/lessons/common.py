@@ -1,5 +1,5 @@
-"""Helpers shared by the lessons' content: an event list with a caption, the end-of-scene note, and
-(from :mod:`widgets.lessons.page`, re-exported here) the page's header, footer, prose, note box and guard.
+"""Helpers shared by the lessons' content: an event list with a caption, the end-of-scene note, the rules
+box and the "what if?" answer of lessons 16 and 17, and (from :mod:`widgets.lessons.page`, re-exported here) the page's header, footer, prose, note box and guard.
 
 Importing this module is cheap (no ipywidgets until a widget is built), so lessons can use
 :func:`note` in pure functions that tests call without a browser.
@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import nidlib
 from nidlib.content.scenario import Scenario
+from nidlib.core.actions import Action
+from nidlib.core.errors import Violation
 from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LESSON_CSS",
+    "Tried",
     "events_block",
     "guard",
     "lesson_footer",
@@ -41,8 +44,10 @@ __all__ = [
     "prose_html",
     "prose_widget",
     "round_over",
+    "rules_html",
     "scene_end",
     "starting_coins",
+    "tried_html",
 ]
 
 
@@ -75,6 +80,49 @@ def scene_end(controller: Controller, key: str) -> w.HTML:
     controller.on_change(refresh)
     refresh()
     return box
+
+
+#: a "what if?" try of lessons 16 and 17: the position, the move tried there, nidlib's refusal (None: legal)
+Tried = tuple[State, Action, Violation | None]
+
+
+def rules_html(
+    lesson: str, name: str, rules: Iterable[str], choice: tuple[str, str] | None, lang: str | None = None
+) -> str:
+    """Scene ``name``'s rule links (``<lesson>.rules``, each expanding to its text) and, where the scene
+    shows an engine choice, ``<lesson>.engine-choice`` naming the rule ``choice`` settles and the
+    disagreement behind it (lessons 16 and 17; ``choice``: ``(rule, disagreement)``)."""
+    from widgets import render as r
+
+    links = " ".join(r.rule_html(x, lang=lang) for x in rules)
+    out = (
+        f'<div class="nt-{lesson}-rules"><b>{escape(render(f"{lesson}.rules", lang=lang))}</b> {links}</div>'
+    )
+    if choice is not None:
+        rule, disagreement = choice
+        text = render(
+            f"{lesson}.engine-choice",
+            {"choice": render(f"{lesson}.choice.{name}", lang=lang), "rule": rule, "d": disagreement},
+            lang=lang,
+        )
+        choice_html = f"{escape(text)} {r.rule_html(disagreement, lang=lang)}"
+        out += f'<div class="nt-lesson-note nt-{lesson}-choice">{choice_html}</div>'
+    return out
+
+
+def tried_html(lesson: str, tried: Tried | None, wait_key: str, lang: str | None = None) -> str:
+    """What nidlib said to a "what if?" try: its refusal with the rule id (``<lesson>.try.refused``), that
+    it was legal (``<lesson>.try.legal``), or, before the try can be made, the catalogue's ``wait_key``."""
+    from widgets import render as r
+
+    if tried is None:
+        return note(render(wait_key, lang=lang))
+    s, action, v = tried
+    label = r.action_label(action, s, lang=lang)
+    if v is None:
+        return note(render(f"{lesson}.try.legal", {"action": label}, lang=lang), "ok")
+    head = escape(render(f"{lesson}.try.refused", {"action": label}, lang=lang))
+    return f'<div class="nt-lesson-note nt-lesson-error">{head} {r.violation_html(v, lang=lang)}</div>'
 
 
 def starting_coins(s: Scenario, players: int = 3) -> Scenario:

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 
 import nidlib
 from nidlib.content.scenario import Scenario
-from nidlib.core.actions import Action, Pick, PlaceDoubles
+from nidlib.core.actions import Pick, PlaceDoubles
 from nidlib.core.cards import DwarfClass
-from nidlib.core.errors import Violation
 from nidlib.core.messages import render
 from nidlib.core.state import State
 from nidlib.core.tasks import DecisionKind
+from widgets.lessons import common
+from widgets.lessons.common import Tried
 from widgets.lessons.l03_trades import SCRIPTED
 from widgets.lessons.page import Page, live
 
@@ -150,9 +151,6 @@ ENGINE_CHOICES: dict[str, tuple[str, str]] = {
 # --- "what if?" tries: an illegal action, refused by nidlib with its rule ----------------------------
 
 
-Tried = tuple[State, Action, Violation | None]
-
-
 def bo_visit_try(history: Sequence[State]) -> Tried | None:
     """Bo's pick turn at the tavern of the scene (the last one reached in ``history``): what nidlib says
     to Bo taking a Camp card there (X-TH-4: only the first player visits). ``None`` before Bo's turn."""
@@ -221,38 +219,12 @@ header, footer, say = page.header, page.footer, page.say
 
 def rules_html(name: str, lang: str | None = None) -> str:
     """The scene's rule links (each expands to its text) and, where one decides, the engine choice."""
-    from html import escape
-
-    from widgets import render as r
-
-    links = " ".join(r.rule_html(x, lang=lang) for x in RULES[name])
-    out = f'<div class="nt-l16-rules"><b>{escape(render("l16.rules", lang=lang))}</b> {links}</div>'
-    if name in ENGINE_CHOICES:
-        rule, disagreement = ENGINE_CHOICES[name]
-        text = render(
-            "l16.engine-choice",
-            {"choice": render(f"l16.choice.{name}", lang=lang), "rule": rule, "d": disagreement},
-            lang=lang,
-        )
-        out += f'<div class="nt-lesson-note nt-l16-choice">{escape(text)} {r.rule_html(disagreement, lang=lang)}</div>'
-    return out
+    return common.rules_html("l16", name, RULES[name], ENGINE_CHOICES.get(name), lang)
 
 
 def tried_html(tried: Tried | None, lang: str | None = None) -> str:
     """What nidlib said to a "what if?" try: its refusal with the rule id (or that it was legal)."""
-    from html import escape
-
-    from widgets import render as r
-    from widgets.lessons.common import note
-
-    if tried is None:
-        return note(render("l16.try.wait", lang=lang))
-    s, action, v = tried
-    label = r.action_label(action, s, lang=lang)
-    if v is None:
-        return note(render("l16.try.legal", {"action": label}, lang=lang), "ok")
-    head = escape(render("l16.try.refused", {"action": label}, lang=lang))
-    return f'<div class="nt-lesson-note nt-lesson-error">{head} {r.violation_html(v, lang=lang)}</div>'
+    return common.tried_html("l16", tried, "l16.try.wait", lang)
 
 
 @live
@@ -265,7 +237,7 @@ def scene(name: str) -> Scene:
     from widgets.camp import CommandZonesView
     from widgets.components import CampView
     from widgets.controller import Controller
-    from widgets.lessons.scene import PlayScene, try_button
+    from widgets.lessons.scene import PlayScene
 
     c = Controller(SCENES[name](), seat=0, bots=dict(SCRIPTED), events=[])
     views: list[w.Widget] = [TavernRow(c, theme=False), CampView(c, theme=False)]
@@ -275,16 +247,11 @@ def scene(name: str) -> Scene:
     if name in ("vidofnir", "jarnglofi"):
         views.append(PlayerBoard(c, 0, theme=False))
     sc = PlayScene(c, "l16", name, views)
-    extra: list[w.Widget] = [w.HTML(rules_html(name))]
     tries: dict[str, Callable[[], Tried | None]] = {
         "visit": lambda: bo_visit_try([h[0] for h in c.history[: c.index + 1]]),
         "olwyn": lambda: doubles_try(c.state),
     }
-    if name in tries:
-        button, out = try_button(c, "l16", name, lambda: tried_html(tries[name]()))
-        extra += [w.HBox([button]), out]
-        sc.controls.update({"try": button, "tried": out})
-    sc.children = (*sc.children, *extra)
+    sc.add_rules(rules_html(name), (lambda: tried_html(tries[name]())) if name in tries else None)
     return sc
 
 

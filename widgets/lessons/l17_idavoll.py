@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING
 import nidlib
 from nidlib.core.actions import Action, Pick, Swap
 from nidlib.core.cards import VALKYRIES, valkyrie_value
-from nidlib.core.errors import Violation
 from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
 from nidlib.core.tasks import DecisionKind
 from nidlib.rules.base import rounds_in_age
+from widgets.lessons import common
+from widgets.lessons.common import Tried
 from widgets.lessons.page import Page, live
 
 if TYPE_CHECKING:
@@ -206,9 +207,6 @@ def tokens_html(s: State, lang: str | None = None) -> str:
 # --- "what if?" tries: an illegal action, refused by nidlib with its rule ----------------------------
 
 
-Tried = tuple[State, Action, Violation | None]
-
-
 def bo_loki_try(history: Sequence[State]) -> Tried | None:
     """Bo's pick turn in the tavern of the card Loki reserved for Ana, while the token still lies on it:
     what nidlib says to Bo taking that card (X-ID-GOD-LOKI-1). ``None`` before such a turn."""
@@ -305,34 +303,12 @@ header, footer, say = page.header, page.footer, page.say
 
 def rules_html(name: str, lang: str | None = None) -> str:
     """The scene's rule links (each expands to its text) and, where one decides, the engine choice."""
-    from widgets import render as r
-
-    links = " ".join(r.rule_html(x, lang=lang) for x in RULES[name])
-    out = f'<div class="nt-l17-rules"><b>{escape(render("l17.rules", lang=lang))}</b> {links}</div>'
-    if name in ENGINE_CHOICES:
-        rule, disagreement = ENGINE_CHOICES[name]
-        text = render(
-            "l17.engine-choice",
-            {"choice": render(f"l17.choice.{name}", lang=lang), "rule": rule, "d": disagreement},
-            lang=lang,
-        )
-        out += f'<div class="nt-lesson-note nt-l17-choice">{escape(text)} {r.rule_html(disagreement, lang=lang)}</div>'
-    return out
+    return common.rules_html("l17", name, RULES[name], ENGINE_CHOICES.get(name), lang)
 
 
 def tried_html(tried: Tried | None, name: str, lang: str | None = None) -> str:
     """What nidlib said to a "what if?" try: its refusal with the rule id (or that it was legal)."""
-    from widgets import render as r
-    from widgets.lessons.common import note
-
-    if tried is None:
-        return note(render(f"l17.try.wait.{name}", lang=lang))
-    s, action, v = tried
-    label = r.action_label(action, s, lang=lang)
-    if v is None:
-        return note(render("l17.try.legal", {"action": label}, lang=lang), "ok")
-    head = escape(render("l17.try.refused", {"action": label}, lang=lang))
-    return f'<div class="nt-lesson-note nt-lesson-error">{head} {r.violation_html(v, lang=lang)}</div>'
+    return common.tried_html("l17", tried, f"l17.try.wait.{name}", lang)
 
 
 def _side_view(c: Controller, draw: Callable[[State, str | None], str], css: str) -> object:
@@ -360,7 +336,7 @@ def scene(name: str) -> Scene:
     from widgets.camp import CommandZonesView
     from widgets.components import BidPanel
     from widgets.controller import Controller
-    from widgets.lessons.scene import PlayScene, try_button
+    from widgets.lessons.scene import PlayScene
 
     pos = POSITIONS[name]
     start = replay(pos)[0]
@@ -375,16 +351,11 @@ def scene(name: str) -> Scene:
         BidPanel(c, 0, message_bar=False, theme=False),
     ]
     sc = PlayScene(c, "l17", name, views)
-    extra: list[w.Widget] = [w.HTML(rules_html(name))]
     tries: dict[str, Callable[[], Tried | None]] = {
         "loki": lambda: bo_loki_try([h[0] for h in c.history[: c.index + 1]]),
         "freya": lambda: freya_loki_try(c.state),
     }
-    if name in tries:
-        button, out = try_button(c, "l17", name, lambda: tried_html(tries[name](), name))
-        extra += [w.HBox([button]), out]
-        sc.controls.update({"try": button, "tried": out})
-    sc.children = (*sc.children, *extra)
+    sc.add_rules(rules_html(name), (lambda: tried_html(tries[name](), name)) if name in tries else None)
     return sc
 
 

@@ -95,3 +95,15 @@ class PlayScene(Scene):
         buttons = w.HBox([UndoButton(controller), self.reset]).add_class("nt-lesson-buttons")
         parts = [intro, *views, self.panel, self.end_note, buttons, self.event_log]
         super().__init__(parts, f"nt-{lesson}-{name}", controller=controller)
+        self.lesson, self.name = lesson, name
+
+    def add_rules(self, rules: str, attempt: Callable[[], str] | None = None) -> None:
+        """Below the scene: its rules box (HTML ``rules``) and, where the scene has a "what if?" try,
+        :func:`try_button` with ``attempt``, in ``controls`` as ``try`` and ``tried`` (lessons 16, 17)."""
+        extra: list[w.Widget] = [w.HTML(rules)]
+        if attempt is not None:
+            assert self.controller is not None
+            button, out = try_button(self.controller, self.lesson, self.name, attempt)
+            extra += [w.HBox([button]), out]
+            self.controls.update({"try": button, "tried": out})
+        self.children = (*self.children, *extra)
