@@ -71,6 +71,18 @@ class CommandZonesView(_HtmlView):
 
 # --- the lab (lesson 10): Thingvellir positions from a seeded game ------------------------------------
 
+#: the moments of an Idavoll game, and the Mythology card the lab's players lean towards for each
+IDAVOLL_MOMENTS: dict[str, str] = {
+    "loki": "loki",
+    "freya": "freya",
+    "frigg": "frigg",
+    "odin": "odin",
+    "capture": "",
+    "gullinbursti": "hreasvelg",
+    "olrun": "olrun",
+    "skymir": "skymir",
+}
+
 #: moments the lab can stop a seeded Thingvellir game at: a decision kind (``DecisionKind``), a pick turn
 #: with a Camp visit allowed (``camp-visit``), or a number of actions (``actions``)
 MOMENTS: tuple[str, ...] = (
@@ -85,27 +97,9 @@ MOMENTS: tuple[str, ...] = (
     "card_discard",
     "mjollnir",
     # Idavoll (RULES.md A.7): a game with Idavoll is dealt for these moments
-    "loki",
-    "freya",
-    "frigg",
-    "odin",
-    "capture",
-    "gullinbursti",
-    "olrun",
-    "skymir",
+    *IDAVOLL_MOMENTS,
     "actions",
 )
-#: the moments of an Idavoll game, and the Mythology card the lab's players lean towards for each
-IDAVOLL_MOMENTS: dict[str, str] = {
-    "loki": "loki",
-    "freya": "freya",
-    "frigg": "frigg",
-    "odin": "odin",
-    "capture": "",
-    "gullinbursti": "hreasvelg",
-    "olrun": "olrun",
-    "skymir": "skymir",
-}
 
 
 def _is_camp_pick(s: State, a: Action) -> bool:

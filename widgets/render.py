@@ -48,6 +48,7 @@ from nidlib.core.actions import (
     TakeCamp,
     TakeDiscarded,
     TavernDiscard,
+    ThingvellirAction,
     Thor,
     Vidofnir,
 )
@@ -1220,19 +1221,6 @@ def _idavoll_label(a: IdavollAction, state: State, lang: str | None) -> str:
     if isinstance(a, HrungnirCoin):
         return t("ui.action.hrungnir", lang, coin=coin_label(a.coin, lang))
     assert_never(a)  # every action kind is handled above (mypy checks it)
-
-
-ThingvellirAction = (
-    TavernDiscard
-    | EnlistOrder
-    | Enlist
-    | Vidofnir
-    | TakeDiscarded
-    | DiscardCard
-    | PlaceDoubles
-    | TakeCamp
-    | ChooseClass
-)
 
 
 def _column_of(player: Player, card_id: str) -> DwarfClass | None:

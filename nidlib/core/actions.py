@@ -428,7 +428,20 @@ IdavollAction = (
     | HrungnirCoin
 )
 
-Action = (
+#: the actions of Thingvellir (RULES.md A.7)
+ThingvellirAction = (
+    TavernDiscard
+    | EnlistOrder
+    | Enlist
+    | Vidofnir
+    | TakeDiscarded
+    | DiscardCard
+    | PlaceDoubles
+    | TakeCamp
+    | ChooseClass
+)
+#: the actions of the base game
+BaseAction = (
     Bid
     | UlineBid
     | Pick
@@ -440,27 +453,9 @@ Action = (
     | TradeCoins
     | TradeDiscard
     | Keep
-    | TavernDiscard
-    | EnlistOrder
-    | Enlist
-    | Vidofnir
-    | TakeDiscarded
-    | DiscardCard
-    | PlaceDoubles
-    | TakeCamp
-    | ChooseClass
-    | Reserve
-    | Swap
-    | Frigg
-    | FriggKeep
-    | Odin
-    | Thor
-    | Capture
-    | PlaceGullinbursti
-    | ChooseOlrun
-    | KeepMyth
-    | HrungnirCoin
 )
+#: every action: the one list (``typing.get_args(Action)`` gives the classes, e.g. for ``isinstance``)
+Action = BaseAction | ThingvellirAction | IdavollAction
 
 
 def _coins(text: str) -> list[Coin]:

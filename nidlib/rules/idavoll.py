@@ -20,7 +20,7 @@ X-ID-GOD-LOKI-2, X-ID-INT-1, R-TREAS-1.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from nidlib.core.actions import (
     Action,
@@ -29,6 +29,7 @@ from nidlib.core.actions import (
     Frigg,
     FriggKeep,
     HrungnirCoin,
+    IdavollAction,
     KeepMyth,
     Odin,
     Pick,
@@ -717,19 +718,7 @@ _RULE_OF: dict[type[Action], str] = {
     ChooseOlrun: "X-ID-VALK-OLRUN-1",
 }
 
-for _kind in (
-    Reserve,
-    Swap,
-    Frigg,
-    FriggKeep,
-    Odin,
-    Thor,
-    Capture,
-    PlaceGullinbursti,
-    ChooseOlrun,
-    KeepMyth,
-    HrungnirCoin,
-):
+for _kind in get_args(IdavollAction):
     _CHECK[_kind] = _check
 
 _does(Pick, _do_pick)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
+from typing import Any, get_args
 
 from nidlib.core.actions import (
     Action,
@@ -239,39 +239,7 @@ def _v(rule: str, key: str, **params: Any) -> Violation:
     return Violation(rule, key, params)
 
 
-_ACTION_TYPES = (
-    Bid,
-    UlineBid,
-    Pick,
-    Recruit,
-    PlaceThrud,
-    PlaceYlud,
-    Transform,
-    Discard,
-    TradeCoins,
-    TradeDiscard,
-    Keep,
-    TavernDiscard,
-    EnlistOrder,
-    Enlist,
-    Vidofnir,
-    TakeDiscarded,
-    DiscardCard,
-    PlaceDoubles,
-    TakeCamp,
-    ChooseClass,
-    Reserve,
-    Swap,
-    Frigg,
-    FriggKeep,
-    Odin,
-    Thor,
-    Capture,
-    PlaceGullinbursti,
-    ChooseOlrun,
-    KeepMyth,
-    HrungnirCoin,
-)
+_ACTION_TYPES = get_args(Action)
 
 
 def _is_location(loc: object) -> bool:
