@@ -136,6 +136,9 @@ CSS = """
 .nt-myth { background: linear-gradient(180deg, #fff 60%, #fbf3e4); }
 .nt-myth .nt-card-body { flex-direction: column; gap: .15em; }
 .nt-myth .nt-card-name { overflow-wrap: anywhere; font-size: .8em; }
+/* a Mythology card's or a Royal Offering's head ("Animal · Warrior", "Royal Offering") wraps at its spaces
+   instead of ending in "…" (session 7's newcomer walk: the class after "Animal ·" was never seen) */
+.nt-myth .nt-card-head, .nt-k-offering .nt-card-head { white-space: normal; line-height: 1.15; }
 .nt-animal.nt-card { border-style: double; border-width: 4px; }
 .nt-army-cell.nt-animal .nt-army-name { font-style: italic; font-weight: 650; }
 .nt-myth-points { font-size: 1.8em; font-weight: 800; color: var(--nt-god); line-height: 1; }
@@ -390,6 +393,10 @@ PAGE_CSS = """
   #rendered_cells .widget-checkbox .widget-label-basic span { white-space: normal; overflow-wrap: break-word;
     line-height: 1.35; }
   .nt-army-row { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  /* a card's name in a 70 px column ("Explorer 7", "探索者 7", a hero's) goes under its value instead of
+     ending in "…"; only a word wider than the column still ends in "…" (session 7's newcomer walk) */
+  .nt-army-cell { flex-wrap: wrap; row-gap: 0; padding-top: .1em; padding-bottom: .1em; }
+  #rendered_cells .nt-army-name, .nt-army-name { white-space: normal; overflow-wrap: normal; line-height: 1.15; min-width: 0; }
   .nt-tavern { min-width: 0; flex: 1 1 100%; }
   .nt-hero-list { grid-template-columns: minmax(0, 1fr); }
   .nt-treasury-grid { grid-template-columns: repeat(auto-fill, minmax(3.4em, auto)); }

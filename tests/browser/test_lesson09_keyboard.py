@@ -137,3 +137,65 @@ def test_one_round_with_the_keyboard_only(
     save_screenshot(page, "game-keyboard-round-2")
     assert kb.presses <= MAX_PRESSES
     print(f"round 1 of lesson 9: {kb.presses} key presses")
+
+
+FOCUSED_CHOICE_JS = """
+() => {
+  const all = [...document.querySelectorAll('.nt-game button.nt-action-button')]
+    .filter(b => !b.disabled && b.offsetParent !== null);
+  return [all.indexOf(document.activeElement), all.length];
+}
+"""
+
+
+def test_the_arrow_keys_reach_every_choice_with_both_expansions(
+    page: Page,
+    voila_url: str,
+    open_lesson: Callable[[Page, str, str], Page],
+) -> None:
+    """Digits reach the first nine choices; a Loki reservation offers 10 to 16 and a hero 20 and more
+    (session 7's newcomer walk: the 10th Loki choice took 9 Tabs). On a choice button, End and Home go
+    to the last and first choice, the arrows to the next and previous; Enter then chooses. Both
+    expansions are ticked with the keyboard (Space) on the set-up form, as a learner does it."""
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    open_lesson(page, voila_url, "09-play-a-game")
+    kb = Keyboard(page)
+    for box in ("nt-game-thingvellir", "nt-game-idavoll"):
+        page.locator(f".{box} input").focus()
+        kb.press("Space")
+        expect(page.locator(f".{box} input")).to_be_checked()
+    page.locator("button.nt-game-start").focus()
+    kb.press("Enter")
+    turn = page.locator(".nt-game-turn")
+    expect(turn).to_contain_text("Your move: Ana", timeout=60_000)
+    expect(page.locator(".nt-bid-t0 select")).to_be_visible()  # round 1 begins with Ana's bid
+    for key in "354":  # 3 on the Goblin, 5 on the Dragon (a Mythology card), 4 on the Horse
+        kb.press(key)
+    expect(page.locator("button.nt-bid-confirm")).to_be_focused()
+    kb.press("Enter")
+    page.wait_for_function(
+        """() => document.querySelectorAll('.nt-game button.nt-action-button:not([disabled])').length >= 5
+          || document.querySelector('.nt-game-turn').textContent.includes('Waiting for the computer')""",
+        timeout=STEP_TIMEOUT_MS,
+    )
+    if "Waiting for the computer" in (turn.text_content() or ""):
+        kb.press("a")  # Bo's bid
+    # Ana bid highest at the Goblin: her pick there, with the Camp's cards as more choices
+    expect(page.locator("button.nt-action-button:enabled").nth(4)).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    _focus_kept(page, "the bid")
+    page.wait_for_function(f"() => ({FOCUSED_CHOICE_JS})()[0] === 0", timeout=STEP_TIMEOUT_MS)
+    before = page.locator(".nt-game-position").text_content() or ""
+    last = page.evaluate(FOCUSED_CHOICE_JS)[1] - 1
+    for key, where in (("End", last), ("ArrowUp", last - 1), ("ArrowLeft", last - 2), ("Home", 0)):
+        kb.press(key)
+        assert page.evaluate(FOCUSED_CHOICE_JS)[0] == where, f"after {key}"
+        assert page.evaluate(RING_JS), f"after {key} the focused choice shows no focus ring"
+    kb.press("ArrowUp")  # already the first: stays
+    assert page.evaluate(FOCUSED_CHOICE_JS)[0] == 0
+    kb.press("ArrowDown")
+    chosen = page.evaluate("() => document.activeElement.textContent")
+    assert page.locator(".nt-game-position").text_content() == before  # moving chose nothing
+    kb.press("Enter")
+    _moved(page, before, f"Enter on {chosen}", kb.presses)
+    expect(page.locator(".nt-game-table .nt-event-log")).to_contain_text("Ana", timeout=STEP_TIMEOUT_MS)
+    _focus_kept(page, f"Enter on {chosen}")

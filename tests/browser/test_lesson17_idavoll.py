@@ -71,3 +71,34 @@ def test_the_lesson_on_a_phone(
     expect(loki.locator(".nt-event-log").locator('[data-rule="X-ID-GOD-LOKI-1"]').first).to_be_attached()
     expect(loki.locator(".nt-bid-panel")).to_be_visible()
     phone_screenshots(page, loki, save_screenshot, f"lesson17-loki-390-{lang}", f"lesson17-page-390-{lang}")
+
+
+# Every card head ("Animal · Warrior", "神兽·矿工") and, on a phone, every card name in an army that ends in "…"
+# because it is wider than its box: what a learner cannot read.
+CUT_TEXTS_JS = """
+sel => [...document.querySelectorAll(sel)]
+  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 0.5)
+  .map(e => e.textContent)
+"""
+
+
+@pytest.mark.parametrize(("lang", "width"), [("zh-Hans", 390), ("en", 1280), ("en", 390)])
+def test_no_card_text_is_cut(
+    page: Page, voila_url: str, open_lesson: Callable[..., Page], lang: str, width: int
+) -> None:
+    """Session 7's newcomer walk read "神兽 · …" (now "神兽·矿工") and "Animal · …" on the Dancing Dragon's Animals (the class
+    was cut at every width) and "探险…", "Explorer…" in the armies at 390 px. A Mythology card's head now wraps
+    at its spaces and, on a phone, an army card's name goes under its value. Only a single word wider than its
+    box may still be cut (the English "Blacksmith" in a head or an army column: its icon and colour say it)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    open_lesson(page, voila_url, STEM, f"?lang={lang}")
+    expect(page.locator(".nt-l17-dragon .nt-myth").first).to_be_visible()
+    assert (
+        page.evaluate(CUT_TEXTS_JS, ".nt-myth .nt-card-head > span, .nt-k-offering .nt-card-head > span")
+        == []
+    )
+    cut = page.evaluate(CUT_TEXTS_JS, ".nt-card-head > span, .nt-army-name")
+    if lang == "en":
+        cut = [text for text in cut if " " in text.strip()]  # a single long word may be cut
+    assert cut == [], f"cut at {width} px: {cut}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

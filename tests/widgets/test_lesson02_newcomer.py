@@ -202,3 +202,19 @@ def test_chinese_walk_gem_question_options_use_chinese_punctuation(lang: str) ->
         set_language("en")
     two = [o for o in options if "Bo ↔ Cy" in o]
     assert two == ["Ana ↔ Di；Bo ↔ Cy"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_r_gem_5_the_ties_section_says_gems_break_only_bid_ties(lang: str) -> None:
+    """Session 7's walk (zh-Hant): the tie rule as the page taught it was right, but nothing said that gems
+    break bid ties only, and a newcomer could carry them over to distinctions and the final score (R-GEM-5;
+    R-EVAL-3: a tied distinction goes to nobody; R-SCORE-10: a tied end is a shared victory)."""
+    ties = prose("02-bidding", "ties", lang)
+    only, nobody, shared = {
+        "en": ("only ties between bids", "gives it to nobody", "share the victory"),
+        "zh-Hant": ("只決定出價的平手", "誰都拿不到", "共享勝利"),
+        "zh-Hans": ("只决定出价的平手", "谁都拿不到", "共享胜利"),
+    }[lang]
+    assert only in ties
+    assert nobody in ties
+    assert shared in ties

@@ -6,11 +6,14 @@ labels; the labels and texts themselves are checked in English and Chinese at th
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lessonkit import answer_question, cites, click, offered, shows_rules_and_engine_choices, speaks
 
 import nidlib
 from nidlib.core.cards import CAMP_AGE, CLASSES
+from nidlib.core.messages import render
 from widgets.lessons import l16_thingvellir as lesson
 
 
@@ -233,3 +236,22 @@ def test_x_th_score_1_the_check_is_answered_by_nidlib() -> None:
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
 def test_the_lesson_speaks_chinese(lang: str) -> None:
     speaks(lesson, lang, "visit", "l16.scene.visit", "olwyn")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_x_th_merc_1_the_lesson_names_mercenaries_as_the_page_shows_them(lang: str) -> None:
+    """A Mercenary is named by its two classes, as on its card and its buttons ("Mercenary (Warrior 6 or
+    Explorer 8)"): never by the catalogue's internal number ("Mercenary 0", which the enlistment scene said
+    and no card on the page shows; session 7's newcomer walk)."""
+    from nidlib.core.messages import catalogue, prose
+
+    texts = [v for k, v in catalogue(lang).items() if k.startswith("l16.")]
+    texts += [prose("16-thingvellir", section, lang) for section in ("intro", "enlist")]
+    for text in texts:
+        assert not re.search(r"(Mercenary|傭兵|佣兵) ?\d", text), text
+    enlist = render("l16.scene.enlist", lang=lang)
+    six, eight = (("Warrior 6", "Explorer 8"), ("戰士 6", "探索者 8"), ("战士 6", "探险家 8"))[
+        ("en", "zh-Hant", "zh-Hans").index(lang)
+    ]
+    assert six in enlist, enlist
+    assert eight in enlist, enlist

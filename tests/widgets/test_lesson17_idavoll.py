@@ -13,6 +13,7 @@ from lessonkit import answer_question, cites, click, offered, shows_rules_and_en
 
 import nidlib
 from nidlib.core.cards import CARDS, CLASSES, MYTHOLOGY_IDS, CardKind, valkyrie_value
+from nidlib.core.messages import render
 from nidlib.rules.base import rounds_in_age
 from widgets.components import BidPanel
 from widgets.lessons import l17_idavoll as lesson
@@ -213,7 +214,7 @@ def test_x_id_valk_brynhildr_1_the_check_is_answered_by_nidlib() -> None:
     text = q.question.value
     for name, bid_text in lesson.question_bids():
         a = nidlib.parse(bid_text)
-        assert f"{name} {a.taverns[0].value}, {a.taverns[1].value}, {a.taverns[2].value}" in text
+        assert f"{name} ({a.taverns[0].value}, {a.taverns[1].value}, {a.taverns[2].value})" in text
     answer_question(q, answer)
     assert f"worth {answer} points" in q.feedback.value
 
@@ -238,3 +239,28 @@ def test_the_mythology_cards_of_the_scenes_are_what_the_texts_say() -> None:
 def test_the_lesson_speaks_chinese(lang: str) -> None:
     speaks(lesson, lang, "giant", "l17.scene.giant", "loki")
     assert re.search(r"[\u4e00-\u9fff]", lesson.question_text(lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_x_id_valk_brynhildr_1_the_check_groups_each_players_three_bids(lang: str) -> None:
+    """The question lists every player's three bids as one group: "Ana (2, 5, 3), Bo (0, 2, 3) and Cy ...".
+    Joined with the list separator alone, the Chinese read "Ana 2、5、3、Bo 0、2、3和Cy 0、2、3", one run of
+    numbers in which a reader could not tell where Ana's bids end (session 7's newcomer walk)."""
+    text = lesson.question_text(lang)
+    for name, bid in lesson.question_bids():
+        a = nidlib.parse(bid)
+        assert isinstance(a, nidlib.Bid)
+        values = [str(c.value) for c in a.taverns]
+        sep = ", " if lang == "en" else "、"
+        opening, closing = ("(", ")") if lang == "en" else ("（", "）")
+        assert f"{name}{' ' if lang == 'en' else ''}{opening}{sep.join(values)}{closing}" in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_engine_choices_name_board_game_arena_in_full(lang: str) -> None:
+    """A learner of lesson 17 has never heard of "BGA": the engine choice's note names the online version
+    (the full reference text folded under a rule id, for rules lawyers, keeps RULES.md's citations)."""
+    for name in lesson.ENGINE_CHOICES:
+        note = render(f"l17.choice.{name}", lang=lang)
+        assert not re.search(r"\bBGA\b", note), note
+    assert "Board Game Arena" in render("l17.choice.freya", lang=lang)

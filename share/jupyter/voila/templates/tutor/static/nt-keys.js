@@ -6,6 +6,8 @@
  *              the first tavern without a coin; the focus then moves to the next menu, then Confirm
  *   Enter      while bidding (focus not on a button): Confirm bid
  *   1-9        while choosing (a card, a hero, a coin...): the 1st..9th enabled choice button
+ *   arrows, Home, End   on a choice button: the previous / next / first / last choice button (a Loki
+ *              reservation has 10 to 16 choices, a hero 20 and more: the 10th is not a digit; session 7)
  *   N / A / H  Next bot move / Auto-play until my turn / Hint
  * Keys are left alone with Ctrl, Alt or Meta, and while typing in a text field.
  * The widgets are found by their stable CSS classes (nt-bid-t0..2, nt-bid-confirm,
@@ -24,6 +26,7 @@
   var last = null;         // the last control focused inside the game
   var placed = null;       // the control we moved the focus to, while the answer is arriving
   var settleTimer = null;
+  var MOVES = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: 0, End: 0 };  // among choices
 
   function game() { return document.querySelector(".nt-game"); }
 
@@ -130,7 +133,12 @@
     placed = null;  // the learner acts: from now on the focus is theirs
     var key = ev.key, done = false;
     var t = taverns();
-    if (/^[1-9]$/.test(key)) {
+    var c = choices(), at = c.indexOf(document.activeElement);
+    if (at >= 0 && Object.prototype.hasOwnProperty.call(MOVES, key)) {
+      var to = key === "Home" ? 0 : key === "End" ? c.length - 1 : at + MOVES[key];
+      c[Math.min(c.length - 1, Math.max(0, to))].focus();
+      done = true;
+    } else if (/^[1-9]$/.test(key)) {
       var n = parseInt(key, 10);
       if (t.length) {
         var k = t.indexOf(document.activeElement);
