@@ -47,6 +47,6 @@ def test_golden_files_are_small_and_cover_the_game() -> None:
         "[X-ID-8]",
         "[X-ID-10]",
         "[X-ID-GOD-LOKI-1]",
-        "Age 1, round 5 of 5",
+        "Age I, round 5 of 5",
     ):
         assert needle in idavoll, needle

@@ -39,7 +39,7 @@ def test_play_prints_a_readable_deterministic_transcript(capsys: pytest.CaptureF
     assert "Shining Horse" in out
     assert "Pick order at the Laughing Goblin" in out
     assert "the bids are revealed" in out
-    assert "Age 2, round 4 of 4" in out
+    assert "Age II, round 4 of 4" in out
     assert "== Final score sheet" in out
     assert out.count("total (Final Bravery Value):") == 3
     final, _ = play_game(3, 7, make_bots(["random", "greedy", "greedy"], 7))

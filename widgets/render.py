@@ -702,7 +702,12 @@ def army_html(player: Player, *, lang: str | None = None) -> str:
                 cid == "ylud" and cls in ("warrior", "miner", "explorer")
             )
             pip = f'<span class="nt-pip">{bp if show_bp else ""}</span>'
-            name = f'<span class="nt-army-name">{_e(_short_name(cid, lang))}</span>' if first else ""
+            short = _short_name(cid, lang)
+            name = (  # a card's later ranks (Kraal's second, a double...) name their card too
+                f'<span class="nt-army-name">{_e(short)}</span>'
+                if first
+                else f'<span class="nt-army-name nt-army-more">{_e(t("ui.army.more-rank", lang, name=short))}</span>'
+            )
             extra = (
                 " nt-thrud"
                 if cid == "thrud"

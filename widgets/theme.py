@@ -195,6 +195,7 @@ CSS = """
 .nt-army-cell .nt-pip { width: 1.75em; height: 1.75em; font-size: .85em; border-width: 1px; }
 .nt-army-void { background: transparent; border: none; }
 .nt-army-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.nt-army-more { font-style: italic; font-weight: 400; }
 .nt-thrud { border-left-style: double; font-weight: 700; }
 .nt-lines { font-size: .8em; font-weight: 600; background: #eef2f6; padding: .05em .5em; border-radius: 1em; }
 .nt-lines-due { background: #fff1c2; color: #6b4a00; }

@@ -101,6 +101,8 @@ class _Params(dict[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         value = super().__getitem__(key)
+        if key == "age" and type(value) is int:  # an Age's number as each language writes it: I / 一
+            return catalogue(self.lang).get(f"age.numeral.{value}", str(value))
         if isinstance(value, list):
             return names_list(
                 [term(v, self.lang) if isinstance(v, str) and v.startswith("@") else str(v) for v in value],
@@ -152,9 +154,18 @@ def names_list(items: list[str], lang: str | None = None) -> str:
         return cat.get("list.nobody", "nobody")
     if len(items) == 1:
         return items[0]
-    return cat.get("list.and", "{a} and {b}").format(
-        a=cat.get("list.sep", ", ").join(items[:-1]), b=items[-1]
-    )
+    a, b = cat.get("list.sep", ", ").join(items[:-1]), items[-1]
+    word = cat.get("list.and", "{a} and {b}").replace("{a}", "").replace("{b}", "")  # " and ", "和"
+    # a Latin name or a number beside a Chinese word gets a space, as in the catalogue's own sentences
+    if word and not word[0].isspace() and _latin(a[-1:]):
+        word = " " + word
+    if word and not word[-1].isspace() and _latin(b[:1]):
+        word += " "
+    return a + word + b
+
+
+def _latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
 
 
 _UNPRINTABLE = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})

@@ -106,7 +106,7 @@ def _task_tavern(s: State, task: RevealTavern, log: Log) -> None:
             "R-REVEAL-2",
             owner,
             tavern=_t(t),
-            bids=", ".join(shown),
+            bids=shown,
             name=s.players[owner].name,
         )
     s.tasks.append(UlineBidDue(owner, t))
@@ -149,7 +149,7 @@ def _task_order(s: State, task: FixOrder, log: Log) -> None:
             "reveal.bids",
             "R-REVEAL-1",
             tavern=_t(t),
-            bids=", ".join(f"{ps[i].name} {_value(ps[i].slots[t])}" for i in order),
+            bids=[f"{ps[i].name} {_value(ps[i].slots[t])}" for i in order],
         )
         for g in s.ties:
             six, pairs, _mid = _gem_pairs(ps, g)  # who will exchange after this tavern (R-GEM-2/3)

@@ -60,7 +60,7 @@ def _task_eval(s: State, task: Evaluate, log: Log) -> None:
     best = max(counts)
     winners = [i for i, c in enumerate(counts) if c == best]
     dist = DISTINCTION_OF[CLASSES[ci]]
-    tally = ", ".join(f"{p.name} {c}" for p, c in zip(ps, counts, strict=True)) if log is not None else ""
+    tally = [f"{p.name} {c}" for p, c in zip(ps, counts, strict=True)] if log is not None else []
     if len(winners) > 1:
         if log is not None:
             _ev(

@@ -140,7 +140,7 @@ def new_game(
             coins=sum(s.treasury.values()),
         )
     if events is not None:
-        _ev(events, "setup.gems", "R-SETUP-2", gems=", ".join(f"{p.name} {p.gem}" for p in s.players))
+        _ev(events, "setup.gems", "R-SETUP-2", gems=[f"{p.name} {p.gem}" for p in s.players])
     if first_game:
         _ev(events, "setup.first-game", "R-SETUP-5")
     if opts.thingvellir:

@@ -18,7 +18,7 @@ def test_troop_evaluation_stepper(
     stepper = page.locator(".nt-eval").first
     log = stepper.locator(".nt-eval-log")
     stepper.locator("button.nt-eval-next").click()
-    expect(log).to_contain_text("King's Hand: Warrior ranks are Ana 3, Bo 2, Cy 1; Ana has the most (3)")
+    expect(log).to_contain_text("King's Hand: Warrior ranks are Ana 3, Bo 2 and Cy 1; Ana has the most (3)")
     # Ana chooses the coin to upgrade by +5
     buttons = stepper.locator(".nt-action-panel button.nt-action-button:not([disabled])")
     expect(buttons.first).to_be_visible()

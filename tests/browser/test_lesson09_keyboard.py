@@ -85,7 +85,7 @@ def test_one_round_with_the_keyboard_only(
     expect(turn).to_contain_text("Your move: Ana", timeout=60_000)
     _focus_kept(page, "starting the game")
 
-    while "Age 1, round 2" not in (status.text_content() or ""):
+    while "Age I, round 2" not in (status.text_content() or ""):
         text = turn.text_content() or ""
         before = page.locator(".nt-game-position").text_content() or ""
         if "Waiting for the computer" in text:

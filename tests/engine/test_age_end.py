@@ -57,7 +57,7 @@ def test_r_eval_3_and_ec_24_ranks_not_cards_tie_means_nobody() -> None:
     e = evals(events + ev)["warrior"]
     assert e.key == "eval.tie"
     assert e.text() == (
-        "King's Hand: Warrior ranks are Ana 3, Bo 3, Cy 0; Ana and Bo tie with 3, so nobody wins "
+        "King's Hand: Warrior ranks are Ana 3, Bo 3 and Cy 0; Ana and Bo tie with 3, so nobody wins "
         "it. [R-EVAL-3]"
     )
     assert all("kings-hand" not in p.command_zone for p in s.players)

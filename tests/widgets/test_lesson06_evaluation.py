@@ -77,7 +77,7 @@ def test_stepper_reveals_one_class_at_a_time() -> None:
     assert "Evaluate the next class" in st.log.value or "Press" in st.log.value
     assert st.shown == 0
     st.next.click()
-    assert "King&#x27;s Hand: Warrior ranks are Ana 3, Bo 2, Cy 1" in st.log.value
+    assert "King&#x27;s Hand: Warrior ranks are Ana 3, Bo 2 and Cy 1" in st.log.value
     assert "Hunting Master" not in st.log.value
     # Ana must choose a coin for the King's Hand: the panel shows, Next is disabled
     assert st.panel_box.layout.display == ""

@@ -105,6 +105,18 @@ def test_army_bands_complete_lines_and_counts_lines_vs_heroes() -> None:
     assert "nt-thrud" in html
 
 
+def test_a_cards_later_ranks_name_their_card_R_HERO_KRAAL_1() -> None:
+    p = nidlib.Player("Ana", 5)
+    p.columns = [["1W3", "kraal"], [], [], [], []]
+    p.heroes = ["kraal"]
+    for lang in ("en", "zh-Hant"):
+        html = render.army_html(p, lang=lang)
+        cells = re.findall(r'data-card="kraal">(.*?)</div>', html)
+        assert len(cells) == 2  # Kraal's two ranks: 7 and 0 bravery points
+        assert ">Kraal<" in cells[0]
+        assert "↳ Kraal" in cells[1], cells[1]  # not a lone "0" with no name
+
+
 def test_events_expand_rule_text_and_respect_visibility() -> None:
     public = nidlib.Event("bid.placed", "R-BID-1", {"name": "Ana"})
     private = nidlib.Event(
