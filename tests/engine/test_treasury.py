@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from enginekit import NAMES3, Scenario, assert_conserved, by_rule, coins_of, play, play_until
 
 import nidlib
@@ -176,3 +178,26 @@ def test_r_coin_5_trades_and_transformations_are_public() -> None:
     assert all(e.visible_to is None for e in coin_events)
     start = next(e for e in coin_events if e.key == "trade.start")
     assert (start.params["a"], start.params["b"], start.params["high"]) == (3, 5, 5)
+
+
+def _treasury_pick_by_the_rule(target: int, discarded: int, treasury: dict[int, int]) -> int | None:
+    """R-TREAS-1 read literally: the target, else the smallest value above, else the largest below."""
+    legal = [v for v, n in treasury.items() if n > 0 and v != discarded]
+    if target in legal:
+        return target
+    higher = [v for v in legal if v > target]
+    if higher:
+        return min(higher)
+    return max(legal, default=None)
+
+
+def test_r_treas_1_treasury_pick_agrees_with_the_rule_on_random_treasuries() -> None:
+    # R-TREAS-1 steps 1-4 on any Treasury (any values, any order, empty or not)
+    rng = random.Random(1)
+    for _ in range(3000):
+        values = rng.sample(range(40), rng.randint(0, 12))
+        treasury = {v: rng.choice((0, 0, 1, 2, 3)) for v in values}
+        target = rng.randint(0, 45)
+        discarded = rng.choice([*values, target, rng.randint(0, 45)])
+        got = treasury_pick(target, discarded, treasury)
+        assert got == _treasury_pick_by_the_rule(target, discarded, treasury), (target, discarded, treasury)
