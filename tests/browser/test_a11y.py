@@ -4,6 +4,11 @@ lesson 9 is playable with a thumb, a Thingvellir decision's long labels included
 Chinese and explains the rule behind a rule id in Chinese; a keyboard-only learner bids in lesson 2,
 always sees where the focus is, and keeps it after Confirm.
 
+Offline (formerly tests/browser/test_offline.py, which opened the same 18 pages once more): while the
+English run of a page is open, every request to a host other than the tutor's own server is aborted and
+recorded (a classroom without the internet; Voila's stock template used to ask a CDN for Font Awesome's
+CSS on every page), and the page's load shows no browser console error.
+
 axe-core is vendored (tests/browser/vendor/axe.min.js, ``npm pack axe-core@4``, MPL-2.0; see
 vendor/README.md) so the suite needs no network. Each page is opened once per language, at phone
 size, for every check.
@@ -16,9 +21,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
 import nidlib
 from nidlib.content.scenario import Scenario
@@ -44,6 +50,7 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 RULE_PAGES = frozenset(p for p in PAGES if p[:2].isdigit() and not 11 <= int(p[:2]) <= 15)
 PHONE = {"width": 390, "height": 844}
 THUMB_PX = 40
+LOCAL = {"127.0.0.1", "localhost"}
 
 OVERFLOW_JS = """width => {
   // nothing may pass the right edge, except inside a container meant to scroll sideways on its
@@ -154,6 +161,35 @@ def chinese_problems(page: Page, stem: str, lang: str, where: str) -> list[str]:
     return [f"{where}: {share:.0%} of the letters are Chinese; Latin: {latin}"]
 
 
+def test_every_page_is_checked() -> None:
+    """The offline check covers every page: 12 lessons (1-10, 16 Thingvellir, 17 Idavoll), the landing
+    page and 5 auction-lab pages."""
+    assert len(PAGES) == 18, PAGES
+
+
+def served_alone(page: Page) -> tuple[list[str], list[str]]:
+    """Abort and record the page's requests to any other host than the tutor's, and record its console
+    errors: (requests to other hosts, errors)."""
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def route(r: Route) -> None:
+        if urlsplit(r.request.url).hostname in LOCAL or not r.request.url.startswith("http"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.route("**/*", route)
+    page.on("console", console)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return outside, errors
+
+
 def enlistment() -> nidlib.State:
     """A Thingvellir position at the end of Age I where Ana enlists three Mercenaries: the longest
     action labels of the game ("Enlist Mercenary (Warrior 9 or Explorer 11) as Explorer 11", X-TH-MERC-1),
@@ -185,7 +221,16 @@ def test_page_fits_a_phone_and_passes_axe(
 ) -> None:
     page.set_viewport_size(PHONE)
     chinese = lang != "en"
+    outside, errors = served_alone(page) if not chinese else ([], [])
     open_lesson(page, voila_url, stem, f"?lang={lang}" if chinese else "")
+    if not chinese:  # offline: the page as loaded asked no other host and logged no error
+        if stem == "07-final-scoring":  # its buttons have icons: Voila's bundle has their font
+            loaded = page.evaluate(
+                "async () => { await document.fonts.ready; return [...document.fonts]"
+                ".filter(f => f.status === 'loaded').map(f => f.family) }"
+            )
+            assert any("Font Awesome" in family for family in loaded), loaded
+        assert not errors, f"{stem}: console errors:\n" + "\n".join(errors)
     name = f"{stem}-{lang}" if chinese else stem  # screenshots
     where = f"{stem}?lang={lang}" if chinese else stem
     game = stem.startswith("09")
@@ -245,6 +290,7 @@ def test_page_fits_a_phone_and_passes_axe(
     if not chinese or game:
         page.set_viewport_size({"width": PHONE["width"], "height": 5000})  # the whole page, to look at
         page.locator("#rendered_cells").screenshot(path=str(save_screenshot(page, f"phone-{name}")))
+    assert not outside, f"{stem}: requests to other hosts: {sorted(set(outside))}"
     assert not problems, "\n".join(problems)
 
 
