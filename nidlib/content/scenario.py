@@ -100,7 +100,7 @@ from nidlib.core.cards import (
     CLASSES,
     DOUBLES,
     GIANT_CLASS,
-    GIANTS,
+    GIANT_INDEX,
     GULLINBURSTI,
     MYTH_DECK_SIZE,
     MYTHOLOGY,
@@ -1047,7 +1047,7 @@ class Scenario:
         part = self._idavoll("captured")
         call = f"captured({giant!r})"
         gid = self._owned(giant, (CardKind.GIANT,), call, "X-ID-8")
-        k = [g.id for g in GIANTS].index(gid)
+        k = GIANT_INDEX[gid]
         if part.captured[k] not in ("", FACE_DOWN):
             raise ScenarioError(call, f"{CARDS[gid].name} captures one card only", "X-ID-8")
         if card is None or (isinstance(card, str) and _norm(card) in ("facedown", "")):
@@ -1683,7 +1683,7 @@ class Scenario:
             deck = pool[len(pool) - need :] if need else []
             del pool[len(pool) - need :]
         start = len(MYTHOLOGY_IDS) - MYTH_DECK_SIZE[n]
-        skymir = part.captured[[g.id for g in GIANTS].index("skymir")] not in ("", FACE_DOWN)
+        skymir = part.captured[GIANT_INDEX["skymir"]] not in ("", FACE_DOWN)
         expected = start - 2 if skymir else start
         if "reserve" in self._myth:
             reserve = list(self._myth["reserve"])

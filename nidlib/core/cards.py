@@ -481,6 +481,8 @@ GIANT_CLASS: dict[str, DwarfClass] = {
     Myth.THRIVALDI: B,
 }
 GIANTS: tuple[Card, ...] = tuple(_myth(Myth(g), CardKind.GIANT, g.capitalize()) for g in GIANT_CLASS)
+#: each Giant's place in ``Idavoll.captured`` (X-ID-8)
+GIANT_INDEX: dict[str, int] = {g.id: k for k, g in enumerate(GIANTS)}
 #: each Valkyrie's printed track, top notch first: her value after k notches is ``track[min(k, 4)]`` (X-ID-9)
 VALKYRIE_TRACK: dict[str, tuple[int, ...]] = {
     Myth.BRYNHILDR: (0, 3, 6, 10, 16),

@@ -29,6 +29,7 @@ from nidlib.core.cards import (
     DOUBLES,
     EXPANSIONS,
     GIANT_CLASS,
+    GIANT_INDEX,
     GIANTS,
     GULLINBURSTI,
     MYTHOLOGY_IDS,
@@ -808,7 +809,7 @@ def _check_hrungnir(s: State, t: HrungnirDue, path: str) -> None:
         raise DocumentError(
             path, "only Uline's owner with Hrungnir orders hand coins [X-ID-GIANT-HRUNGNIR-3]"
         )
-    if part.captured[[g.id for g in GIANTS].index(Myth.HRUNGNIR)] in ("", FACE_DOWN):
+    if part.captured[GIANT_INDEX[Myth.HRUNGNIR]] in ("", FACE_DOWN):
         raise DocumentError(path, "Hrungnir has not captured a dwarf [X-ID-GIANT-HRUNGNIR-1]")
     hand = list(p.hand)
     for c in (Coin.parse(x) for x in t.coins.split(",")):

@@ -53,7 +53,7 @@ from nidlib.core.actions import (
     UlineBid,
     Vidofnir,
 )
-from nidlib.core.cards import CARDS, CLASSES, GIANTS, HOURYA_EXPLORERS, Artifact, CardKind, Hero, Myth
+from nidlib.core.cards import CARDS, CLASSES, GIANT_INDEX, HOURYA_EXPLORERS, Artifact, CardKind, Hero, Myth
 from nidlib.core.coins import Coin, CoinKind
 from nidlib.core.errors import Violation
 from nidlib.core.events import Event
@@ -111,7 +111,7 @@ DURATHOR: str = Myth.DURATHOR.value
 #: the kinds of the Mythology cards (X-ID-1)
 MYTH_KINDS = frozenset({CardKind.ANIMAL, CardKind.GOD, CardKind.GIANT, CardKind.VALKYRIE})
 #: Thrivaldi's place in ``Idavoll.captured`` (X-ID-GIANT-THRIVALDI-2)
-_THRIVALDI = [g.id for g in GIANTS].index(Myth.THRIVALDI.value)
+_THRIVALDI = GIANT_INDEX[Myth.THRIVALDI.value]
 #: ranks each card adds to its column (R-ARMY-2); Ylud, a Mercenary and a double count 1 where they sit
 #: (R-HERO-YLUD-5, X-TH-MERC-1, X-TH-HERO-OLWYN-2).
 RANKS: dict[str, int] = {cid: len(c.ranks) for cid, c in CARDS.items()}

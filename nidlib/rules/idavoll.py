@@ -39,7 +39,16 @@ from nidlib.core.actions import (
     Swap,
     Thor,
 )
-from nidlib.core.cards import CARDS, CLASSES, GIANT_CLASS, GIANTS, GULLINBURSTI, CardKind, Hero, Myth
+from nidlib.core.cards import (
+    CARDS,
+    CLASSES,
+    GIANT_CLASS,
+    GIANT_INDEX,
+    GULLINBURSTI,
+    CardKind,
+    Hero,
+    Myth,
+)
 from nidlib.core.coins import Coin
 from nidlib.core.errors import Violation
 from nidlib.core.state import FACE_DOWN, Idavoll, State
@@ -97,7 +106,6 @@ OLRUN = Myth.OLRUN.value
 HRUNGNIR = Myth.HRUNGNIR.value
 SKYMIR = Myth.SKYMIR.value
 THRIVALDI = Myth.THRIVALDI.value
-GIANT_INDEX: dict[str, int] = {g.id: k for k, g in enumerate(GIANTS)}
 #: the Giant waiting for a dwarf of each class (X-ID-8)
 GIANT_OF_CLASS: dict[int, str] = {CLASSES.index(cls): g for g, cls in GIANT_CLASS.items()}
 #: what Frigg can replace: a Dwarf card or a Royal Offering of the tavern (X-ID-GOD-FRIGG-1/2)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import nidlib
 from nidlib.core.actions import Action, Pick, Swap
-from nidlib.core.cards import VALKYRIES, valkyrie_value
+from nidlib.core.cards import GIANT_INDEX, VALKYRIES, valkyrie_value
 from nidlib.core.events import Event
 from nidlib.core.messages import render
 from nidlib.core.state import State
@@ -183,11 +183,10 @@ def tokens_html(s: State, lang: str | None = None) -> str:
                     lang=lang,
                 )
             )
-    from nidlib.rules import idavoll
 
     for giant in (GYMIR,):
         if giant in zone:
-            entry = part.captured[idavoll.GIANT_INDEX[giant]]
+            entry = part.captured[GIANT_INDEX[giant]]
             if entry == "":
                 items.append(render("l17.token.giant-waiting", {"card": "Gymir"}, lang=lang))
             elif entry == "-":
